@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command reads and writes: the real process streams, or buffers in tests.
+public protocol Console: AnyObject {
+    /// Writes the result document (or part of it) to standard output.
+    func writeOut(_ text: String) throws(CLIError)
+    /// Writes a diagnostic line to standard error.
+    func writeError(_ text: String)
+    /// Reads all of standard input.
+    func readStandardInput() throws(CLIError) -> [UInt8]
+    /// Reads standard input line by line (for batch commands); nil at the end.
+    func readLine() throws(CLIError) -> [UInt8]?
+    /// Whether standard error is a terminal (progress is shown only then).
+    var standardErrorIsTerminal: Bool { get }
+    /// The process environment (the CLI layer is the only place that reads it).
+    var environment: [String: String] { get }
+}
+
+/// The process's own standard streams.
+public final class ProcessConsole: Console {
+    // Own FILE streams over the standard descriptors: Swift 6 forbids touching the C globals stdin/stdout.
+    private let output: UnsafeMutablePointer<FILE>?
+    private let errors: UnsafeMutablePointer<FILE>?
+    private let input: UnsafeMutablePointer<FILE>?
+
+    public init() {
+        output = fdopen(1, "w")
+        errors = fdopen(2, "w")
+        input = fdopen(0, "r")
+    }
+
+    public func writeOut(_ text: String) throws(CLIError) {
+        var bytes = Array(text.utf8)
+        let written = bytes.withUnsafeMutableBytes { fwrite($0.baseAddress, 1, $0.count, output) }
+        guard written == bytes.count else { throw .output(String(cString: strerror(errno))) }
+    }
+
+    public func writeError(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, errors) }
+        fflush(errors)
+    }
+
+    /// Flushes standard output; a failure (EPIPE, ENOSPC) is an output error.
+    public func flush() throws(CLIError) {
+        guard fflush(output) == 0 else { throw .output(String(cString: strerror(errno))) }
+    }
+
+    public func readStandardInput() throws(CLIError) -> [UInt8] {
+        guard let input else { throw .unreadable(path: "standard input", reason: "not open") }
+        return try FileReader.readAll(input, path: "standard input")
+    }
+
+    public func readLine() throws(CLIError) -> [UInt8]? {
+        var line: UnsafeMutablePointer<CChar>? = nil
+        var capacity = 0
+        defer { free(line) }
+        guard let input else { throw .unreadable(path: "standard input", reason: "not open") }
+        let length = getline(&line, &capacity, input)
+        guard length >= 0, let line else {
+            if ferror(input) != 0 { throw .unreadable(path: "standard input", reason: String(cString: strerror(errno))) }
+            return nil
+        }
+        return line.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+    }
+
+    public var standardErrorIsTerminal: Bool { isatty(2) == 1 }
+
+    public var environment: [String: String] {
+        var result: [String: String] = [:]
+        var cursor = environ
+        while let entry = cursor.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            cursor += 1
+        }
+        return result
+    }
+}
+
+/// Reads whole files with POSIX calls, so errors carry the system's reason ("No such file or directory").
+enum FileReader {
+    static func read(path: String) throws(CLIError) -> [UInt8] {
+        guard let file = fopen(path, "rb") else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        return try readAll(file, path: path)
+    }
+
+    static func readAll(_ file: UnsafeMutablePointer<FILE>, path: String) throws(CLIError) -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count > 0 { result += chunk[0..<count] }
+            if count < chunk.count {
+                if ferror(file) != 0 { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+                break
+            }
+        }
+        return result
+    }
+}

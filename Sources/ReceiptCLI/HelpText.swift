@@ -1,0 +1,65 @@
+/// Help texts built from the subcommands' own declarations, so --help, `help NAME` and the options agree.
+enum HelpText {
+    static let exitStatus = """
+        EXIT STATUS:
+          0   success (verify: valid; compare: no disagreement; audit: every record valid)
+          1   the answer is negative (a failed check, a disagreement, an invalid record)
+          64  usage error
+          65  input is not a receipt that can be parsed (the message says what and where)
+          66  input file missing or unreadable
+          69  remote verifier unreachable or kept answering with a retryable error
+          70  internal error
+          74  writing output failed
+        """
+
+    static func overview() -> String {
+        let width = CLI.subcommands.map { $0.name.count }.max() ?? 0
+        let list = CLI.subcommands.map { "  \($0.name.padding(width))  \($0.abstract)" }.joined(separator: "\n")
+        return """
+            OVERVIEW: take Apple App Store receipts apart and tell the truth about them
+
+            USAGE: appreceipt <subcommand> [options] [FILE ...]
+                   FILE is a receipt (base64, DER, or a {"receipt-data": ...} body); none or '-' reads stdin.
+
+            SUBCOMMANDS:
+            \(list)
+              help \("".padding(max(0, width - 5)))  Show help for a subcommand: appreceipt help decode
+
+            OPTIONS:
+              --help, -h   Show help.
+              --version    Print the version.
+
+            \(exitStatus)
+
+            """
+    }
+
+    static func help(for command: any Subcommand.Type) -> String {
+        let options = command.options + [CommonOptions.help]
+        let labels = options.map { option in "--\(option.name)" + (option.valueName.map { " \($0)" } ?? "") }
+        let width = labels.map(\.count).max() ?? 0
+        let lines = zip(labels, options).map { label, option in
+            "  \(label.padding(width))  \(option.help)" + (option.repeatable ? " (repeatable)" : "")
+        }
+        return """
+            OVERVIEW: \(command.abstract)
+
+            USAGE: appreceipt \(command.name) \(command.usage)
+
+            \(command.discussion)
+
+            OPTIONS:
+            \(lines.joined(separator: "\n"))
+
+            \(exitStatus)
+
+            """
+    }
+}
+
+extension String {
+    /// Pads with spaces to at least `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,63 @@
+/// Readers for the primitive values a receipt and its container use.
+extension ASN1Node {
+    /// The bytes of an OCTET STRING, joining the chunks of a BER constructed one (X.690 §8.7.3).
+    public func octetStringBytes() throws(ASN1Error) -> [UInt8] {
+        guard identifier.tagNumber == 4 || identifier.tagClass != .universal else {
+            throw .unexpectedTag(offset: offset, expected: "OCTET STRING", found: identifier.name)
+        }
+        guard identifier.isConstructed else { return Array(content) }
+        var joined: [UInt8] = []
+        for chunk in try children() {
+            joined += try chunk.octetStringBytes()
+        }
+        return joined
+    }
+
+    /// The value of an INTEGER that fits in 64 bits.
+    public func int64Value() throws(ASN1Error) -> Int64 {
+        try expect(.integer)
+        let bytes = content
+        guard let first = bytes.first else {
+            throw .invalidContent(offset: offset, reason: "INTEGER with no content octets")
+        }
+        guard bytes.count <= 8 else {
+            throw .invalidContent(offset: offset, reason: "INTEGER of \(bytes.count) bytes does not fit in 64 bits")
+        }
+        var value: Int64 = first & 0x80 != 0 ? -1 : 0
+        for byte in bytes { value = (value << 8) | Int64(byte) }
+        return value
+    }
+
+    /// The content of an INTEGER as uppercase hex, for serial numbers of any size.
+    public func integerHex() throws(ASN1Error) -> String {
+        try expect(.integer)
+        return content.hexString(uppercase: true)
+    }
+
+    /// The text of any ASN.1 string type whose bytes are valid UTF-8 (UTF8String, IA5String, PrintableString ...).
+    ///
+    /// Returns nil when the element is not a string type or its bytes are not UTF-8.
+    public var stringValue: String? {
+        guard identifier.tagClass == .universal, !identifier.isConstructed,
+            Self.stringTagNumbers.contains(identifier.tagNumber)
+        else { return nil }
+        return String(validating: content, as: UTF8.self)
+    }
+
+    /// Universal tag numbers of the character string types that carry UTF-8 compatible bytes.
+    static let stringTagNumbers: Set<Int> = [12, 18, 19, 20, 22, 26]
+}
+
+extension Collection where Element == UInt8 {
+    /// The bytes as hex digits, two per byte.
+    public func hexString(uppercase: Bool = false) -> String {
+        let digits: [UInt8] = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(count * 2)
+        for byte in self {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

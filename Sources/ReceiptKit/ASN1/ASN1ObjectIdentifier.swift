@@ -1,0 +1,49 @@
+/// An OBJECT IDENTIFIER in dotted form, e.g. `1.2.840.113549.1.7.2`.
+public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible {
+    public let dotted: String
+
+    public init(_ dotted: String) { self.dotted = dotted }
+
+    /// Decodes the content octets of an OBJECT IDENTIFIER element (X.690 §8.19).
+    public init(node: ASN1Node) throws(ASN1Error) {
+        try node.expect(.objectIdentifier)
+        var arcs: [UInt64] = []
+        var value: UInt64 = 0
+        var pending = false
+        for byte in node.content {
+            guard value >> 57 == 0 else {
+                throw .invalidContent(offset: node.offset, reason: "OBJECT IDENTIFIER arc too large")
+            }
+            value = (value << 7) | UInt64(byte & 0x7F)
+            pending = byte & 0x80 != 0
+            if !pending {
+                if arcs.isEmpty {
+                    let first: UInt64 = value < 40 ? 0 : (value < 80 ? 1 : 2)
+                    arcs.append(first)
+                    arcs.append(value - first * 40)
+                } else {
+                    arcs.append(value)
+                }
+                value = 0
+            }
+        }
+        guard !arcs.isEmpty, !pending else {
+            throw .invalidContent(offset: node.offset, reason: "truncated OBJECT IDENTIFIER")
+        }
+        dotted = arcs.map(String.init).joined(separator: ".")
+    }
+
+    public var description: String { dotted }
+
+    public static let signedData = ASN1ObjectIdentifier("1.2.840.113549.1.7.2")
+    public static let data = ASN1ObjectIdentifier("1.2.840.113549.1.7.1")
+    public static let sha1 = ASN1ObjectIdentifier("1.3.14.3.2.26")
+    public static let sha256 = ASN1ObjectIdentifier("2.16.840.1.101.3.4.2.1")
+    public static let rsaEncryption = ASN1ObjectIdentifier("1.2.840.113549.1.1.1")
+    /// Apple's marker on receipt-signing leaf certificates (Mac App Store and iTunes Store Receipt Signing).
+    public static let appleReceiptSigningMarker = ASN1ObjectIdentifier("1.2.840.113635.100.6.11.1")
+    /// Apple's marker on WWDR intermediate certificates.
+    public static let appleWWDRIntermediateMarker = ASN1ObjectIdentifier("1.2.840.113635.100.6.2.1")
+    /// Apple's marker on the iOS 6 "PurchaseReceiptCertificate" leaf.
+    public static let appleITunesStoreReceiptMarker = ASN1ObjectIdentifier("1.2.840.113635.100.6.5.1")
+}

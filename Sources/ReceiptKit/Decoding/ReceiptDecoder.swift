@@ -1,0 +1,26 @@
+/// The one entry point from bytes to a decoded document, whatever kind of receipt the bytes hold.
+public enum ReceiptDecoder {
+    /// What an input turned out to be, decoded.
+    public enum Document: Sendable {
+        case appReceipt(AppReceipt)
+        case transactionReceipt(TransactionReceipt)
+        case jws(CompactJWS)
+    }
+
+    /// Unwraps and decodes `bytes`, throwing the first layer's refusal with its offset.
+    public static func decode(_ bytes: [UInt8], cache: CertificateCache = .shared) throws(DecodeError)
+        -> (input: ReceiptInput, document: Document)
+    {
+        let input: ReceiptInput
+        do {
+            input = try InputDecoder.decode(bytes)
+        } catch {
+            throw .input(error)
+        }
+        switch input.payload {
+        case .pkcs7(let der): return (input, .appReceipt(try AppReceipt(der: der, cache: cache)))
+        case .transactionReceipt(let plist): return (input, .transactionReceipt(try TransactionReceipt(plist: plist, cache: cache)))
+        case .jws(let token): return (input, .jws(try CompactJWS(token, cache: cache)))
+        }
+    }
+}

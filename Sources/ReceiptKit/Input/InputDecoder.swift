@@ -1,0 +1,139 @@
+/// Recognises what a user handed in and unwraps it: raw DER, base64 (either alphabet, any whitespace, padding
+/// optional), a verifyReceipt request body `{"receipt-data": ...}`, base64 of base64, an iOS 6 transaction
+/// receipt (old-style plist, raw or base64) and StoreKit 2 compact JWS.
+public enum InputDecoder {
+    /// How many base64 layers are peeled before giving up.
+    static let maximumBase64Layers = 3
+
+    public static func decode(_ bytes: [UInt8]) throws(InputError) -> ReceiptInput {
+        guard bytes.contains(where: { !isWhitespace($0) }) else { throw .empty }
+        var layers: [String] = []
+        let payload = try unwrap(bytes, layers: &layers, layerName: "input")
+        return ReceiptInput(payload: payload, layers: layers, inputSize: bytes.count)
+    }
+
+    private static func unwrap(_ bytes: [UInt8], layers: inout [String], layerName: String) throws(InputError)
+        -> ReceiptInput.Payload
+    {
+        guard isText(bytes) else {
+            // Binary: a receipt is DER; anything else is reported by the ASN.1 reader with its offset.
+            layers.append("der")
+            return .pkcs7(der: bytes)
+        }
+        let text = trimmed(bytes)
+        guard let first = text.first else { throw .empty }
+        if first == UInt8(ascii: "{") {
+            return try unwrapBraced(Array(text), layers: &layers)
+        }
+        if let token = compactJWS(text) {
+            layers.append("jws")
+            return .jws(token)
+        }
+        let decoded: [UInt8]
+        let alphabet: LenientBase64.Alphabet
+        do {
+            (decoded, alphabet) = try LenientBase64.decode(text)
+        } catch {
+            // Offsets are reported in the caller's bytes, not in the trimmed view.
+            throw .notBase64(offset: error.offset + (text.startIndex - bytes.startIndex), reason: error.reason, layer: layerName)
+        }
+        layers.append(alphabet == .standard ? "base64" : "base64 (\(alphabet.rawValue))")
+        guard let head = decoded.first else { throw .unrecognised("base64 decodes to nothing") }
+        if head == 0x30 {
+            layers.append("der")
+            return .pkcs7(der: decoded)
+        }
+        if isText(decoded) {
+            let inner = trimmed(decoded)
+            if inner.first == UInt8(ascii: "{") {
+                return try unwrapBraced(Array(inner), layers: &layers)
+            }
+            if layers.filter({ $0.hasPrefix("base64") }).count < maximumBase64Layers, LenientBase64.looksLikeBase64(inner) {
+                return try unwrap(decoded, layers: &layers, layerName: "the base64-decoded text")
+            }
+        }
+        throw .unrecognised(
+            "base64 decodes to \(decoded.count) bytes that are neither DER (which starts with 0x30) nor a "
+                + "transaction-receipt property list; first bytes: \(decoded.prefix(8).hexString())")
+    }
+
+    /// `{...}` is either JSON (a request body or something else) or an iOS 6 old-style plist.
+    private static func unwrapBraced(_ text: [UInt8], layers: inout [String]) throws(InputError) -> ReceiptInput.Payload {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(text)
+        } catch let jsonFailure {
+            do {
+                _ = try OldStylePlist.parseDictionary(text)
+                layers.append("plist")
+                return .transactionReceipt(plist: text)
+            } catch let plistFailure {
+                // Neither parser accepted it: report whichever got further, it is the likelier intent.
+                if plistFailure.offset > jsonFailure.offset {
+                    throw .invalidPlist(offset: plistFailure.offset, reason: plistFailure.reason)
+                }
+                throw .invalidJSON(jsonFailure)
+            }
+        }
+        guard let object = json.objectValue else { throw .unexpectedJSON("JSON input is not an object") }
+        if case .string(let receiptData)? = object["receipt-data"] {
+            layers.append("json-body")
+            return try unwrap(Array(receiptData.utf8), layers: &layers, layerName: "\"receipt-data\"")
+        }
+        if case .string(let token)? = object["signedPayload"] ?? object["signedTransactionInfo"] ?? object["signedRenewalInfo"] {
+            layers.append("json-body")
+            guard let jws = compactJWS(ArraySlice(token.utf8)) else {
+                throw .unexpectedJSON("the JSON body's signed payload is not a compact JWS")
+            }
+            layers.append("jws")
+            return .jws(jws)
+        }
+        if object["status"] != nil, object["receipt"] != nil || object["latest_receipt_info"] != nil {
+            throw .unexpectedJSON(
+                "input is a verifyReceipt response (it has \"status\" and \"receipt\"), not a receipt; "
+                    + "compare and subscriptions read responses")
+        }
+        let keys = object.keys.sorted().prefix(6).joined(separator: ", ")
+        throw .unexpectedJSON("JSON object has no \"receipt-data\" string (keys: \(keys))")
+    }
+
+    /// The token when `text` is three base64url segments whose header is a JSON object with "alg".
+    ///
+    /// This is sniffing: a segment that fails to decode simply means "not a JWS", hence the `try?`.
+    private static func compactJWS(_ text: ArraySlice<UInt8>) -> String? {
+        let segments = text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard segments.count == 3, segments[0].count > 4,
+            let header = try? LenientBase64.decode(segments[0]).bytes,
+            let headerJSON = try? JSONParser.parse(header), headerJSON["alg"] != nil
+        else { return nil }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
+    /// Text here means no control characters besides whitespace and NUL terminators; DER always has some.
+    static func isText(_ bytes: [UInt8]) -> Bool {
+        var sawNonNul = false
+        for byte in bytes {
+            if byte == 0 { continue }
+            sawNonNul = true
+            if byte < 0x20 && !isWhitespace(byte) { return false }
+            if byte == 0x7F { return false }
+        }
+        return sawNonNul
+    }
+
+    /// The bytes without surrounding whitespace, NULs, a UTF-8 byte-order mark or one pair of double quotes.
+    static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        var slice = bytes[...]
+        if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
+        while let first = slice.first, isWhitespace(first) || first == 0 { slice = slice.dropFirst() }
+        while let last = slice.last, isWhitespace(last) || last == 0 { slice = slice.dropLast() }
+        if slice.count >= 2, slice.first == UInt8(ascii: "\""), slice.last == UInt8(ascii: "\"") {
+            slice = slice.dropFirst().dropLast()
+        }
+        return slice
+    }
+}

@@ -1,0 +1,38 @@
+/// Why the bytes handed in are not something this tool can read, said so a person can act on it.
+public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    /// Base64 text that is not base64; `offset` is in the text of `layer` (the input, or a JSON string in it).
+    case notBase64(offset: Int, reason: String, layer: String)
+    case invalidJSON(JSONParser.Failure)
+    /// A JSON object that is not a receipt request body.
+    case unexpectedJSON(String)
+    case invalidPlist(offset: Int, reason: String)
+    /// Bytes that are none of the known forms.
+    case unrecognised(String)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            return "input is empty"
+        case .notBase64(let offset, let reason, let layer):
+            return "not base64: \(reason) at offset \(offset)\(layer == "input" ? "" : " of \(layer)")"
+        case .invalidJSON(let failure):
+            return failure.description
+        case .unexpectedJSON(let what):
+            return what
+        case .invalidPlist(let offset, let reason):
+            return "invalid transaction-receipt property list: \(reason) at offset \(offset)"
+        case .unrecognised(let what):
+            return what
+        }
+    }
+
+    /// Byte offset of the problem, when there is one.
+    public var offset: Int? {
+        switch self {
+        case .notBase64(let offset, _, _), .invalidPlist(let offset, _): return offset
+        case .invalidJSON(let failure): return failure.offset
+        default: return nil
+        }
+    }
+}

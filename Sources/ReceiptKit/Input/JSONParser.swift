@@ -1,0 +1,184 @@
+/// A strict RFC 8259 JSON parser into ``JSONValue`` that keeps number literals as written.
+public enum JSONParser {
+    /// Why a text is not JSON, with the byte offset.
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public let offset: Int
+        public let reason: String
+        public var description: String { "invalid JSON: \(reason) at offset \(offset)" }
+    }
+
+    /// Nesting limit, so hostile input cannot exhaust the stack.
+    static let maximumDepth = 256
+
+    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+        var parser = Parser(bytes: bytes)
+        parser.skipWhitespace()
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw Failure(offset: parser.index, reason: "unexpected text after the value") }
+        return value
+    }
+
+    public static func parse(_ text: String) throws(Failure) -> JSONValue { try parse(Array(text.utf8)) }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        var index = 0
+
+        mutating func skipWhitespace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+
+        func fail(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
+
+        mutating func value(depth: Int) throws(Failure) -> JSONValue {
+            guard depth < JSONParser.maximumDepth else { throw fail("nesting too deep") }
+            guard index < bytes.count else { throw fail("unexpected end of input") }
+            switch bytes[index] {
+            case 0x7B: return try object(depth: depth)
+            case 0x5B: return try array(depth: depth)
+            case 0x22: return .string(try string())
+            case 0x74: try keyword("true"); return .bool(true)
+            case 0x66: try keyword("false"); return .bool(false)
+            case 0x6E: try keyword("null"); return .null
+            case 0x2D, 0x30...0x39: return .number(try number())
+            default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+            }
+        }
+
+        mutating func keyword(_ word: String) throws(Failure) {
+            let expected = Array(word.utf8)
+            guard index + expected.count <= bytes.count, Array(bytes[index..<(index + expected.count)]) == expected else {
+                throw fail("invalid literal")
+            }
+            index += expected.count
+        }
+
+        mutating func object(depth: Int) throws(Failure) -> JSONValue {
+            index += 1
+            var members: [String: JSONValue] = [:]
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == 0x7D { index += 1; return .object(members) }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == 0x22 else { throw fail("expected a string key") }
+                let key = try string()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == 0x3A else { throw fail("expected ':'") }
+                index += 1
+                skipWhitespace()
+                members[key] = try value(depth: depth + 1)
+                skipWhitespace()
+                guard index < bytes.count else { throw fail("unterminated object") }
+                if bytes[index] == 0x2C { index += 1; continue }
+                if bytes[index] == 0x7D { index += 1; return .object(members) }
+                throw fail("expected ',' or '}'")
+            }
+        }
+
+        mutating func array(depth: Int) throws(Failure) -> JSONValue {
+            index += 1
+            var items: [JSONValue] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == 0x5D { index += 1; return .array(items) }
+            while true {
+                skipWhitespace()
+                items.append(try value(depth: depth + 1))
+                skipWhitespace()
+                guard index < bytes.count else { throw fail("unterminated array") }
+                if bytes[index] == 0x2C { index += 1; continue }
+                if bytes[index] == 0x5D { index += 1; return .array(items) }
+                throw fail("expected ',' or ']'")
+            }
+        }
+
+        mutating func number() throws(Failure) -> String {
+            let start = index
+            if bytes[index] == 0x2D { index += 1 }
+            func digits(_ parser: inout Parser) -> Int {
+                let from = parser.index
+                while parser.index < parser.bytes.count, (0x30...0x39).contains(parser.bytes[parser.index]) { parser.index += 1 }
+                return parser.index - from
+            }
+            guard digits(&self) > 0 else { throw fail("invalid number") }
+            if index < bytes.count, bytes[index] == 0x2E {
+                index += 1
+                guard digits(&self) > 0 else { throw fail("invalid number") }
+            }
+            if index < bytes.count, bytes[index] == 0x65 || bytes[index] == 0x45 {
+                index += 1
+                if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
+                guard digits(&self) > 0 else { throw fail("invalid number") }
+            }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
+        }
+
+        mutating func string() throws(Failure) -> String {
+            index += 1
+            var out: [UInt8] = []
+            while true {
+                guard index < bytes.count else { throw fail("unterminated string") }
+                let byte = bytes[index]
+                switch byte {
+                case 0x22:
+                    index += 1
+                    guard let text = String(validating: out, as: UTF8.self) else { throw fail("string is not UTF-8") }
+                    return text
+                case 0x5C:
+                    index += 1
+                    guard index < bytes.count else { throw fail("unterminated escape") }
+                    let escape = bytes[index]
+                    index += 1
+                    switch escape {
+                    case 0x22, 0x5C, 0x2F: out.append(escape)
+                    case 0x62: out.append(0x08)
+                    case 0x66: out.append(0x0C)
+                    case 0x6E: out.append(0x0A)
+                    case 0x72: out.append(0x0D)
+                    case 0x74: out.append(0x09)
+                    case 0x75:
+                        var scalar = try hex4()
+                        if (0xD800..<0xDC00).contains(scalar) {
+                            guard index + 1 < bytes.count, bytes[index] == 0x5C, bytes[index + 1] == 0x75 else {
+                                throw fail("unpaired surrogate")
+                            }
+                            index += 2
+                            let low = try hex4()
+                            guard (0xDC00..<0xE000).contains(low) else { throw fail("unpaired surrogate") }
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        }
+                        guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape") }
+                        out += Array(String(Character(unicode)).utf8)
+                    default: throw fail("invalid escape")
+                    }
+                case 0x00..<0x20:
+                    throw fail("control character in string")
+                default:
+                    out.append(byte)
+                    index += 1
+                }
+            }
+        }
+
+        mutating func hex4() throws(Failure) -> UInt32 {
+            guard index + 4 <= bytes.count else { throw fail("truncated \\u escape") }
+            var value: UInt32 = 0
+            for byte in bytes[index..<(index + 4)] {
+                guard let digit = hexDigit(byte) else { throw fail("invalid \\u escape") }
+                value = value << 4 | UInt32(digit)
+            }
+            index += 4
+            return value
+        }
+    }
+}
+
+/// The value of an ASCII hex digit.
+func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39: return byte - 0x30
+    case 0x41...0x46: return byte - 0x37
+    case 0x61...0x66: return byte - 0x57
+    default: return nil
+    }
+}

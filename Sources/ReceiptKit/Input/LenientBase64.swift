@@ -1,0 +1,117 @@
+/// Base64 decoding that accepts what people actually paste: either alphabet (standard or URL-safe), any
+/// whitespace and line breaks, and missing padding. Anything else is an error that names the character and offset.
+public enum LenientBase64 {
+    /// Why a text is not base64.
+    public struct Failure: Error, Equatable, Sendable {
+        /// Offset in the text handed to ``decode(_:)``.
+        public let offset: Int
+        public let reason: String
+    }
+
+    /// Which alphabet the text used.
+    public enum Alphabet: String, Sendable {
+        case standard
+        case urlSafe = "url-safe"
+        case mixed
+    }
+
+    /// 0-63 for alphabet characters, 64 for whitespace, 255 for anything else.
+    private static let table: [UInt8] = {
+        var table = [UInt8](repeating: 255, count: 256)
+        for (index, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8.enumerated() {
+            table[Int(byte)] = UInt8(index)
+        }
+        table[Int(UInt8(ascii: "+"))] = 62
+        table[Int(UInt8(ascii: "-"))] = 62
+        table[Int(UInt8(ascii: "/"))] = 63
+        table[Int(UInt8(ascii: "_"))] = 63
+        for whitespace in [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C] { table[whitespace] = 64 }
+        return table
+    }()
+
+    /// Whether every byte is a base64 character, '=' or whitespace (a cheap pre-check used by input sniffing).
+    public static func looksLikeBase64(_ bytes: some Collection<UInt8>) -> Bool {
+        var significant = 0
+        for byte in bytes {
+            let code = table[Int(byte)]
+            if code < 64 { significant += 1 } else if code != 64 && byte != UInt8(ascii: "=") { return false }
+        }
+        return significant > 0
+    }
+
+    /// Decodes `text`, reporting the alphabet seen.
+    public static func decode(_ text: some Collection<UInt8>) throws(Failure) -> (bytes: [UInt8], alphabet: Alphabet) {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count * 3 / 4)
+        var accumulator: UInt32 = 0
+        var pending = 0
+        var sawStandard = false
+        var sawURLSafe = false
+        var paddingAt: Int? = nil
+        var lastSignificant = 0
+        for (offset, byte) in text.enumerated() {
+            let code = table[Int(byte)]
+            if code == 64 { continue }
+            if byte == UInt8(ascii: "=") {
+                if paddingAt == nil { paddingAt = offset }
+                continue
+            }
+            guard code < 64 else {
+                throw Failure(offset: offset, reason: "invalid character \(describe(byte))")
+            }
+            if let paddingAt {
+                throw Failure(offset: offset, reason: "data continues after the '=' padding at offset \(paddingAt)")
+            }
+            switch byte {
+            case UInt8(ascii: "+"), UInt8(ascii: "/"): sawStandard = true
+            case UInt8(ascii: "-"), UInt8(ascii: "_"): sawURLSafe = true
+            default: break
+            }
+            lastSignificant = offset
+            accumulator = accumulator << 6 | UInt32(code)
+            pending += 1
+            if pending == 4 {
+                out.append(UInt8(truncatingIfNeeded: accumulator >> 16))
+                out.append(UInt8(truncatingIfNeeded: accumulator >> 8))
+                out.append(UInt8(truncatingIfNeeded: accumulator))
+                accumulator = 0
+                pending = 0
+            }
+        }
+        switch pending {
+        case 1:
+            throw Failure(offset: lastSignificant, reason: "a single base64 character left over at the end (truncated input?)")
+        case 2:
+            out.append(UInt8(truncatingIfNeeded: accumulator >> 4))
+        case 3:
+            out.append(UInt8(truncatingIfNeeded: accumulator >> 10))
+            out.append(UInt8(truncatingIfNeeded: accumulator >> 2))
+        default: break
+        }
+        let alphabet: Alphabet = sawStandard && sawURLSafe ? .mixed : (sawURLSafe ? .urlSafe : .standard)
+        return (out, alphabet)
+    }
+
+    /// A character as a user would want to see it in an error: `'#'`, or `byte 0xff` when unprintable.
+    static func describe(_ byte: UInt8) -> String {
+        (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+    }
+
+    /// Encodes bytes with the standard alphabet and padding.
+    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var iterator = bytes.makeIterator()
+        while let first = iterator.next() {
+            let second = iterator.next()
+            let third = iterator.next()
+            let value = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
+            out.append(alphabet[Int(value >> 18 & 63)])
+            out.append(alphabet[Int(value >> 12 & 63)])
+            out.append(second == nil ? UInt8(ascii: "=") : alphabet[Int(value >> 6 & 63)])
+            out.append(third == nil ? UInt8(ascii: "=") : alphabet[Int(value & 63)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

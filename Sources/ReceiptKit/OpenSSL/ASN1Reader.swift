@@ -1,0 +1,115 @@
+internal import COpenSSL
+
+/// Reads BER and DER element headers with OpenSSL's `ASN1_get_object` and turns them into ``ASN1Node`` values.
+///
+/// The reader enforces what OpenSSL's header parser leaves to its caller: that every element fits inside its
+/// parent, that indefinite lengths end with an end-of-contents marker, a nesting limit, and no trailing bytes.
+public enum ASN1Reader {
+    /// Deepest nesting accepted. Receipts and certificates stay below 15; hostile input gets a clean error.
+    public static let maximumDepth = 64
+
+    /// Reads the single element that must make up all of `bytes`.
+    public static func readRoot(_ bytes: [UInt8]) throws(ASN1Error) -> ASN1Node {
+        guard !bytes.isEmpty else { throw .empty }
+        let node = try readElement(in: bytes, at: 0, limit: bytes.count, depth: 0)
+        guard node.endOffset == bytes.count else {
+            throw .trailingBytes(offset: node.endOffset, count: bytes.count - node.endOffset)
+        }
+        return node
+    }
+
+    /// Reads the element that starts at `offset` and must end at or before `limit`.
+    static func readElement(in bytes: [UInt8], at offset: Int, limit: Int, depth: Int) throws(ASN1Error) -> ASN1Node {
+        guard depth <= maximumDepth else { throw .nestingTooDeep(offset: offset, limit: maximumDepth) }
+        guard offset < limit else { throw .invalidHeader(offset: offset) }
+        var tag: Int32 = 0
+        var tagClass: Int32 = 0
+        var length = 0
+        var headerLength = 0
+        let flags: Int32 = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0x80 }
+            var cursor: UnsafePointer<UInt8>? = base + offset
+            let start = cursor
+            let result = ASN1_get_object(&cursor, &length, &tag, &tagClass, limit - offset)
+            if let cursor, let start { headerLength = cursor - start }
+            return result
+        }
+        if flags & 0x80 != 0 {
+            ERR_clear_error()
+            // OpenSSL advances past the header only when the header itself was readable.
+            if headerLength > 0 {
+                throw .lengthPastEnd(
+                    offset: offset, length: length, available: limit - offset - headerLength,
+                    within: limit == bytes.count ? "the input" : "its enclosing element")
+            }
+            throw .invalidHeader(offset: offset)
+        }
+        let identifier = ASN1Identifier(
+            tagClass: Self.tagClass(fromOpenSSL: tagClass), tagNumber: Int(tag), isConstructed: flags & 0x20 != 0)
+        let contentStart = offset + headerLength
+        if flags & 0x01 != 0 {
+            // Indefinite length: the content runs until the end-of-contents marker that closes this level.
+            var cursor = contentStart
+            while true {
+                guard cursor + 1 < limit else { throw .missingEndOfContents(offset: offset) }
+                if bytes[cursor] == 0, bytes[cursor + 1] == 0 { break }
+                cursor = try readElement(in: bytes, at: cursor, limit: limit, depth: depth + 1).endOffset
+            }
+            return ASN1Node(
+                buffer: bytes, identifier: identifier, offset: offset, headerLength: headerLength, declaredLength: nil,
+                contentRange: contentStart..<cursor, endOffset: cursor + 2, depth: depth)
+        }
+        return ASN1Node(
+            buffer: bytes, identifier: identifier, offset: offset, headerLength: headerLength, declaredLength: length,
+            contentRange: contentStart..<(contentStart + length), endOffset: contentStart + length, depth: depth)
+    }
+
+    private static func tagClass(fromOpenSSL value: Int32) -> ASN1TagClass {
+        switch value {
+        case V_ASN1_APPLICATION: return .application
+        case V_ASN1_CONTEXT_SPECIFIC: return .contextSpecific
+        case V_ASN1_PRIVATE: return .private
+        default: return .universal
+        }
+    }
+}
+
+extension ASN1Node {
+    /// Reads the element that makes up all of `bytes`.
+    public init(parsing bytes: [UInt8]) throws(ASN1Error) {
+        self = try ASN1Reader.readRoot(bytes)
+    }
+
+    /// The direct children of a constructed element, in encoded order.
+    public func children() throws(ASN1Error) -> [ASN1Node] {
+        guard identifier.isConstructed else { return [] }
+        var result: [ASN1Node] = []
+        var cursor = contentRange.lowerBound
+        while cursor < contentRange.upperBound {
+            let child = try ASN1Reader.readElement(
+                in: buffer, at: cursor, limit: contentRange.upperBound, depth: depth + 1)
+            result.append(child)
+            cursor = child.endOffset
+        }
+        return result
+    }
+
+    /// Reads the content octets of an OCTET STRING as one complete element (receipts wrap DER this way).
+    ///
+    /// A primitive OCTET STRING is read in place, so offsets in the result and in its errors stay offsets into
+    /// the original input. A BER constructed OCTET STRING is first joined into a buffer of its own.
+    public func parseContentAsElement() throws(ASN1Error) -> ASN1Node {
+        guard identifier.isConstructed else {
+            guard !contentRange.isEmpty else {
+                throw .invalidContent(offset: offset, reason: "empty OCTET STRING where a DER element was expected")
+            }
+            let inner = try ASN1Reader.readElement(
+                in: buffer, at: contentRange.lowerBound, limit: contentRange.upperBound, depth: 0)
+            guard inner.endOffset == contentRange.upperBound else {
+                throw .trailingBytes(offset: inner.endOffset, count: contentRange.upperBound - inner.endOffset)
+            }
+            return inner
+        }
+        return try ASN1Reader.readRoot(try octetStringBytes())
+    }
+}

@@ -1,0 +1,33 @@
+internal import COpenSSL
+
+/// Renders X.501 Names one way everywhere: `C=US, O=Apple Inc., CN=Apple Root CA` (encoded order, UTF-8).
+enum X509Name {
+    /// Renders a DER-encoded Name, as found in a SignerInfo.
+    static func render(der: [UInt8], offset: Int) throws(ContainerError) -> String {
+        ERR_clear_error()
+        var decoded: OpaquePointer?
+        der.withUnsafeBufferPointer { buffer in
+            var cursor = buffer.baseAddress
+            decoded = d2i_X509_NAME(nil, &cursor, buffer.count)
+        }
+        guard let decoded else { throw .invalidName(offset: offset, OpenSSLError.drain("decoding a name")) }
+        defer { X509_NAME_free(decoded) }
+        return render(decoded)
+    }
+
+    /// Renders a name OpenSSL already decoded; an empty string if OpenSSL cannot print it.
+    static func render(_ name: OpaquePointer?) -> String {
+        guard let name, let bio = BIO_new(BIO_s_mem()) else { return "" }
+        defer { BIO_free(bio) }
+        guard X509_NAME_print_ex(bio, name, 0, COpenSSL_nameFlags()) >= 0 else {
+            ERR_clear_error()
+            return ""
+        }
+        var data: UnsafeMutablePointer<CChar>?
+        let length = BIO_ctrl(bio, BIO_CTRL_INFO, 0, &data)
+        guard length > 0, let data else { return "" }
+        return data.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// A JSON document as a value: what the tool prints and what it reads from verifyReceipt responses.
+///
+/// Numbers keep their literal text, so a 19-digit transaction id sent as a number survives a round trip exactly
+/// and "1" and 1 stay distinguishable, which the comparison with Apple's JSON needs. Objects keep keys in a
+/// dictionary; the writer sorts them, which is what makes output deterministic.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// A number from an integer.
+    public static func integer(_ value: some BinaryInteger) -> JSONValue { .number(String(value)) }
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    /// The value as text whether it was sent as a string, a number or a boolean (Apple mixes them).
+    public var scalarText: String? {
+        switch self {
+        case .string(let text): return text
+        case .number(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        default: return nil
+        }
+    }
+
+    /// The value as an integer whether sent as a number or a numeric string.
+    public var int64Value: Int64? {
+        guard let text = scalarText else { return nil }
+        return Int64(text)
+    }
+}
+
+/// Builds JSON objects without optional-unwrapping noise: nil values are left out.
+public struct JSONObjectBuilder {
+    public private(set) var members: [String: JSONValue] = [:]
+
+    public init() {}
+
+    public subscript(key: String) -> JSONValue? {
+        get { members[key] }
+        set { members[key] = newValue }
+    }
+
+    public mutating func set(_ key: String, _ text: String?) {
+        if let text { members[key] = .string(text) }
+    }
+
+    public mutating func set(_ key: String, number: Int64?) {
+        if let number { members[key] = .integer(number) }
+    }
+
+    public var value: JSONValue { .object(members) }
+}

@@ -1,0 +1,21 @@
+/// ```
+/// AlgorithmIdentifier ::= SEQUENCE {
+///     algorithm   OBJECT IDENTIFIER,
+///     parameters  ANY DEFINED BY algorithm OPTIONAL }
+/// ```
+public struct AlgorithmIdentifier: Sendable, Hashable {
+    public let oid: ASN1ObjectIdentifier
+    /// Encoded parameters (usually NULL, `0500`), or nil when absent.
+    public let parametersHex: String?
+
+    init(node: ASN1Node) throws(ASN1Error) {
+        try node.expect(.sequence, "AlgorithmIdentifier")
+        let parts = try node.children()
+        guard let first = parts.first else { throw .missingElement(offset: node.offset, expected: "algorithm OID") }
+        oid = try ASN1ObjectIdentifier(node: first)
+        parametersHex = parts.count > 1 ? parts[1].encodedBytes.hexString() : nil
+    }
+
+    /// The digest this identifier names, when it names one.
+    public var digest: DigestAlgorithm? { DigestAlgorithm(oid: oid) }
+}

@@ -1,0 +1,80 @@
+/// One signer of a PKCS#7 SignedData (RFC 2315 §9.2; RFC 5652 §5.3 for the CMS names).
+///
+/// ```
+/// SignerInfo ::= SEQUENCE {
+///     version                    Version,
+///     issuerAndSerialNumber      IssuerAndSerialNumber,
+///     digestAlgorithm            DigestAlgorithmIdentifier,
+///     authenticatedAttributes    [0] IMPLICIT Attributes OPTIONAL,
+///     digestEncryptionAlgorithm  DigestEncryptionAlgorithmIdentifier,
+///     encryptedDigest            EncryptedDigest,
+///     unauthenticatedAttributes  [1] IMPLICIT Attributes OPTIONAL }
+/// IssuerAndSerialNumber ::= SEQUENCE { issuer Name, serialNumber CertificateSerialNumber }
+/// ```
+/// - Note: a CMS `subjectKeyIdentifier` signer ([0] instead of the SEQUENCE) is recorded but cannot be matched
+///   to a certificate by issuer and serial; receipts never use it.
+public struct SignerInfo: Sendable {
+    public let version: Int64
+    /// DER of the issuer Name, compared byte for byte with certificates' issuer fields.
+    public let issuerDER: [UInt8]
+    /// The issuer rendered like certificate names.
+    public let issuer: String
+    /// Serial number as uppercase hex, leading zero octets removed, like ``X509Certificate/serialNumberHex``.
+    public let serialNumberHex: String
+    public let digestAlgorithm: AlgorithmIdentifier
+    /// The signed attributes, re-encoded with the SET OF tag as RFC 5652 §5.4 requires for hashing.
+    public let signedAttributesDER: [UInt8]?
+    public let signatureAlgorithm: AlgorithmIdentifier
+    public let signature: [UInt8]
+    public let hasUnsignedAttributes: Bool
+    /// Where the SignerInfo starts in the input.
+    public let offset: Int
+
+    init(node: ASN1Node) throws(ContainerError) {
+        do throws(ASN1Error) {
+            try node.expect(.sequence, "SignerInfo")
+            var fields = try node.children().makeIterator()
+            func next(_ what: String) throws(ASN1Error) -> ASN1Node {
+                guard let field = fields.next() else { throw .missingElement(offset: node.offset, expected: what) }
+                return field
+            }
+            offset = node.offset
+            version = try next("version").int64Value()
+            let sid = try next("issuerAndSerialNumber")
+            try sid.expect(.sequence, "issuerAndSerialNumber")
+            let sidParts = try sid.children()
+            guard sidParts.count == 2 else {
+                throw ASN1Error.invalidContent(offset: sid.offset, reason: "issuerAndSerialNumber must have 2 elements")
+            }
+            try sidParts[0].expect(.sequence, "issuer Name")
+            issuerDER = Array(sidParts[0].encodedBytes)
+            serialNumberHex = try Self.normalisedSerial(sidParts[1])
+            digestAlgorithm = try AlgorithmIdentifier(node: next("digestAlgorithm"))
+            var field = try next("digestEncryptionAlgorithm")
+            if field.identifier == ASN1Identifier.contextConstructed(0) {
+                var reencoded = Array(field.encodedBytes)
+                reencoded[0] = 0x31
+                signedAttributesDER = reencoded
+                field = try next("digestEncryptionAlgorithm")
+            } else {
+                signedAttributesDER = nil
+            }
+            signatureAlgorithm = try AlgorithmIdentifier(node: field)
+            let signatureNode = try next("encryptedDigest")
+            try signatureNode.expect(.octetString, "encryptedDigest")
+            signature = Array(signatureNode.content)
+            hasUnsignedAttributes = fields.next() != nil
+        } catch {
+            throw .asn1(error)
+        }
+        issuer = try X509Name.render(der: issuerDER, offset: node.offset)
+    }
+
+    /// The serial as hex without sign-padding zeros, matching OpenSSL's BN_bn2hex of a positive serial.
+    static func normalisedSerial(_ node: ASN1Node) throws(ASN1Error) -> String {
+        try node.expect(.integer, "serialNumber")
+        var bytes = node.content
+        while bytes.count > 1, bytes.first == 0 { bytes = bytes.dropFirst() }
+        return bytes.hexString(uppercase: true)
+    }
+}

@@ -1,0 +1,42 @@
+/// An app receipt taken apart: its PKCS#7 container, the embedded certificates and the payload.
+public struct AppReceipt: Sendable {
+    public let container: PKCS7SignedData
+    /// The embedded certificates in container order, decoded through the cache (each once per process).
+    public let certificates: [X509Certificate]
+    public let receipt: Receipt
+    /// SHA-256 of the container's encoding, a stable identity for a receipt across batches.
+    public let derSHA256: [UInt8]
+
+    public init(der: [UInt8], cache: CertificateCache = .shared) throws(DecodeError) {
+        do {
+            container = try PKCS7SignedData(der: der)
+        } catch {
+            throw .container(error)
+        }
+        var certificates: [X509Certificate] = []
+        for (index, embedded) in container.certificates.enumerated() {
+            do {
+                certificates.append(try cache.certificate(der: embedded.der))
+            } catch {
+                throw .container(.invalidCertificate(index: index, offset: embedded.offset, error))
+            }
+        }
+        self.certificates = certificates
+        do {
+            derSHA256 = try DigestAlgorithm.sha256.hash(container.root.encodedBytes)
+        } catch {
+            throw .openSSL(error)
+        }
+        do {
+            receipt = try Receipt(payload: container.payloadNode())
+        } catch {
+            throw .payload(error)
+        }
+    }
+
+    /// True for receipts made by StoreKit Testing in Xcode: receipt type "Xcode".
+    public var isXcodeReceipt: Bool { receipt.environment == .xcode }
+
+    /// The output kind name: `app_receipt` or `xcode_receipt`.
+    public var kindName: String { isXcodeReceipt ? "xcode_receipt" : "app_receipt" }
+}

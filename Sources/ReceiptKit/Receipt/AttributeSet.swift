@@ -1,0 +1,99 @@
+/// A decoded SET OF ReceiptAttribute: the known fields by type, everything else kept raw.
+///
+/// The app receipt and each in-app purchase are both such sets; this type decodes either against its field table.
+public struct AttributeSet: Sendable {
+    /// Every attribute in encoded order (DER sorts SET OF by bytes, so this is not type order).
+    public let attributes: [ReceiptAttribute]
+    /// Decoded values of the known attributes, by type.
+    public let fields: [Int64: FieldValue]
+    /// Attributes not in the table, or that did not hold what the table expects, or repeated: kept raw.
+    public let unknownAttributes: [ReceiptAttribute]
+    /// Nested sets found under `nestedType` (in-app purchases), in encoded order.
+    public let nested: [ReceiptAttribute]
+    /// Remarks about odd but readable values ("attribute 12 at offset 80: ...").
+    public let warnings: [String]
+
+    /// Decodes `node`, which must be a SET of ReceiptAttribute.
+    init(node: ASN1Node, table: [Int64: ReceiptField], nestedType: Int64?) throws(ASN1Error) {
+        try node.expect(.set, "SET OF ReceiptAttribute")
+        var attributes: [ReceiptAttribute] = []
+        var fields: [Int64: FieldValue] = [:]
+        var unknown: [ReceiptAttribute] = []
+        var nested: [ReceiptAttribute] = []
+        var warnings: [String] = []
+        for child in try node.children() {
+            let attribute = try ReceiptAttribute(node: child)
+            attributes.append(attribute)
+            if attribute.type == nestedType {
+                nested.append(attribute)
+                continue
+            }
+            guard let field = table[attribute.type] else {
+                unknown.append(attribute)
+                continue
+            }
+            if fields[attribute.type] != nil {
+                warnings.append("attribute \(attribute.type) (\(field.name)) at offset \(attribute.offset) repeats; the first is used, this one is listed under unknown_attributes")
+                unknown.append(attribute)
+                continue
+            }
+            switch Self.decode(attribute, as: field) {
+            case .success(let value):
+                fields[attribute.type] = value
+            case .failure(let problem):
+                warnings.append("attribute \(attribute.type) (\(field.name)) at offset \(attribute.offset): \(problem.text); listed under unknown_attributes")
+                unknown.append(attribute)
+            }
+        }
+        for (type, value) in fields {
+            if case .date(let raw, nil) = value {
+                warnings.append("attribute \(type) (\(table[type]?.name ?? "")) holds \"\(raw)\", which is not an RFC 3339 date")
+            }
+        }
+        self.attributes = attributes
+        self.fields = fields
+        self.unknownAttributes = unknown
+        self.nested = nested
+        self.warnings = warnings.sorted()
+    }
+
+    struct Problem: Error { let text: String }
+
+    /// The value the table expects, or why the attribute does not hold it. Empty dates mean "absent".
+    static func decode(_ attribute: ReceiptAttribute, as field: ReceiptField) -> Result<FieldValue?, Problem> {
+        if field.kind == .bytes { return .success(.bytes(Array(attribute.value))) }
+        let inner: ASN1Node
+        do {
+            inner = try attribute.valueNode.parseContentAsElement()
+        } catch {
+            return .failure(Problem(text: "value is not one DER element (\(error))"))
+        }
+        switch field.kind {
+        case .string:
+            guard let text = inner.stringValue else { return .failure(Problem(text: "expected a string, found \(inner.identifier.name)")) }
+            return .success(.string(text))
+        case .date:
+            guard let text = inner.stringValue else { return .failure(Problem(text: "expected a date string, found \(inner.identifier.name)")) }
+            if text.isEmpty { return .success(nil) }
+            do {
+                return .success(.date(raw: text, timestamp: try ReceiptDateParser.parse(text)))
+            } catch {
+                return .success(.date(raw: text, timestamp: nil))
+            }
+        case .number, .numericString, .flag:
+            let number: Int64
+            do {
+                number = try inner.int64Value()
+            } catch {
+                return .failure(Problem(text: "\(error)"))
+            }
+            if field.kind == .flag {
+                guard number == 0 || number == 1 else { return .failure(Problem(text: "expected 0 or 1, found \(number)")) }
+                return .success(.flag(number == 1))
+            }
+            return .success(.integer(number))
+        case .bytes:
+            return .success(.bytes(Array(attribute.value)))
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// One `ReceiptAttribute` of the payload, kept whole so nothing is ever dropped.
+///
+/// ```
+/// ReceiptAttribute ::= SEQUENCE {
+///     type     INTEGER,
+///     version  INTEGER,
+///     value    OCTET STRING }
+/// ```
+public struct ReceiptAttribute: Sendable {
+    public let type: Int64
+    public let version: Int64
+    /// Offset of the attribute's SEQUENCE in the input (or in the payload buffer for BER-chunked payloads).
+    public let offset: Int
+    /// The OCTET STRING element holding the value.
+    public let valueNode: ASN1Node
+
+    /// The value octets: for most types a complete DER element, for types 4, 5, 6 and 7 raw bytes.
+    public var value: ArraySlice<UInt8> { valueNode.content }
+
+    init(node: ASN1Node) throws(ASN1Error) {
+        try node.expect(.sequence, "ReceiptAttribute")
+        let parts = try node.children()
+        guard parts.count == 3 else {
+            throw .invalidContent(
+                offset: node.offset, reason: "ReceiptAttribute has \(parts.count) elements, expected type, version and value")
+        }
+        type = try parts[0].int64Value()
+        version = try parts[1].int64Value()
+        try parts[2].expect(.octetString, "attribute value")
+        offset = node.offset
+        valueNode = parts[2]
+    }
+
+    /// The value's inner element when the octets are exactly one well-formed element, else nil (raw bytes).
+    ///
+    /// Raw values are normal here (types 4-7 are not DER), so failing to parse is an answer, not an error.
+    public var innerElement: ASN1Node? { try? valueNode.parseContentAsElement() }
+
+    /// The inner value decoded for display: a string, an integer, or nil for raw bytes.
+    public var decodedValue: AttributeValue {
+        guard let inner = innerElement else { return .raw }
+        if let text = inner.stringValue { return .string(text) }
+        if inner.identifier == .integer {
+            if let number = try? inner.int64Value() { return .integer(number) }
+            return .raw
+        }
+        if inner.identifier == .set { return .set }
+        return .element(inner.identifier.name)
+    }
+}
+
+/// What an attribute's value octets hold.
+public enum AttributeValue: Sendable, Equatable {
+    case string(String)
+    case integer(Int64)
+    /// A SET (an in-app purchase or similar nested attributes).
+    case set
+    /// Some other single well-formed element, by tag name.
+    case element(String)
+    /// Raw bytes that are not one DER element.
+    case raw
+}

@@ -1,0 +1,48 @@
+/// How a known attribute is typed in the payload and rendered in verifyReceipt JSON (receipt-format.md §1.2, §2, §6.8).
+public struct ReceiptField: Sendable {
+    public enum Kind: Sendable {
+        /// A string type inside the OCTET STRING; JSON string.
+        case string
+        /// INTEGER; JSON number (receipt-level ids).
+        case number
+        /// INTEGER; JSON string (per-transaction numbers such as quantity).
+        case numericString
+        /// INTEGER 0/1; JSON "true"/"false".
+        case flag
+        /// RFC 3339 IA5String; JSON triplet name, name_ms, name_pst. Empty means absent.
+        case date
+        /// Raw bytes; JSON lowercase hex.
+        case bytes
+    }
+
+    public let type: Int64
+    /// The verifyReceipt name, or this tool's clearly named extra key where Apple's JSON has none.
+    public let name: String
+    public let kind: Kind
+
+    /// App-level attributes this tool names.
+    public static let appFields: [Int64: ReceiptField] = table([
+        (0, "receipt_type", .string), (1, "app_item_id", .number), (2, "bundle_id", .string),
+        (3, "application_version", .string), (4, "opaque_value", .bytes), (5, "sha1_hash", .bytes),
+        (10, "age_rating", .string), (12, "receipt_creation_date", .date), (15, "download_id", .number),
+        (16, "version_external_identifier", .number), (18, "original_purchase_date", .date),
+        (19, "original_application_version", .string), (21, "expiration_date", .date), (32, "preorder_date", .date),
+    ])
+
+    /// In-app purchase attributes this tool names.
+    public static let inAppFields: [Int64: ReceiptField] = table([
+        (1701, "quantity", .numericString), (1702, "product_id", .string), (1703, "transaction_id", .string),
+        (1704, "purchase_date", .date), (1705, "original_transaction_id", .string),
+        (1706, "original_purchase_date", .date), (1707, "product_type", .number), (1708, "expires_date", .date),
+        (1711, "web_order_line_item_id", .numericString), (1712, "cancellation_date", .date),
+        (1713, "is_trial_period", .flag), (1719, "is_in_intro_offer_period", .flag),
+        (1720, "cancellation_reason", .numericString), (1721, "promotional_offer_id", .string),
+    ])
+
+    /// The attribute type holding in-app purchases.
+    public static let inAppPurchaseType: Int64 = 17
+
+    private static func table(_ rows: [(Int64, String, Kind)]) -> [Int64: ReceiptField] {
+        Dictionary(uniqueKeysWithValues: rows.map { ($0.0, ReceiptField(type: $0.0, name: $0.1, kind: $0.2)) })
+    }
+}

@@ -1,0 +1,76 @@
+/// Parses the RFC 3339 variants found in receipts: `Z`, fractional seconds, `+0100` and `+01:00` offsets.
+public enum ReceiptDateParser {
+    /// Why a date string was refused.
+    public struct Failure: Error, Equatable, Sendable {
+        public let text: String
+        public let reason: String
+    }
+
+    /// The instant `text` names. An empty string is not a date; callers treat it as "absent" before calling.
+    public static func parse(_ text: String) throws(Failure) -> Timestamp {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(_ width: Int, _ field: String) throws(Failure) -> Int64 {
+            guard index + width <= bytes.count else { throw Failure(text: text, reason: "\(field) is cut off") }
+            var value: Int64 = 0
+            for byte in bytes[index..<(index + width)] {
+                guard byte >= 0x30, byte <= 0x39 else { throw Failure(text: text, reason: "\(field) is not a number") }
+                value = value * 10 + Int64(byte - 0x30)
+            }
+            index += width
+            return value
+        }
+        func literal(_ allowed: [UInt8], _ what: String) throws(Failure) {
+            guard index < bytes.count, allowed.contains(bytes[index]) else {
+                throw Failure(text: text, reason: "expected \(what) at character \(index)")
+            }
+            index += 1
+        }
+        let year = try number(4, "year")
+        try literal([0x2D], "'-'")
+        let month = try number(2, "month")
+        try literal([0x2D], "'-'")
+        let day = try number(2, "day")
+        try literal([0x54, 0x74, 0x20], "'T'")
+        let hour = try number(2, "hour")
+        try literal([0x3A], "':'")
+        let minute = try number(2, "minute")
+        try literal([0x3A], "':'")
+        let second = try number(2, "second")
+        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else {
+            throw Failure(text: text, reason: "field out of range")
+        }
+        var millis: Int64 = 0
+        if index < bytes.count, bytes[index] == 0x2E {
+            index += 1
+            var digits = 0
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                if digits < 3 { millis = millis * 10 + Int64(bytes[index] - 0x30) }
+                digits += 1
+                index += 1
+            }
+            guard digits > 0 else { throw Failure(text: text, reason: "empty fractional seconds") }
+            for _ in digits..<max(digits, 3) { millis *= 10 }
+        }
+        var offset: Int64 = 0
+        guard index < bytes.count else { throw Failure(text: text, reason: "missing time zone") }
+        switch bytes[index] {
+        case 0x5A, 0x7A:
+            index += 1
+        case 0x2B, 0x2D:
+            let sign: Int64 = bytes[index] == 0x2D ? -1 : 1
+            index += 1
+            let hours = try number(2, "offset hours")
+            if index < bytes.count, bytes[index] == 0x3A { index += 1 }
+            let minutes = try number(2, "offset minutes")
+            guard hours < 24, minutes < 60 else { throw Failure(text: text, reason: "offset out of range") }
+            offset = sign * (hours * 3600 + minutes * 60)
+        default:
+            throw Failure(text: text, reason: "unknown time zone designator")
+        }
+        guard index == bytes.count else { throw Failure(text: text, reason: "unexpected text after the date") }
+        let days = Timestamp.daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Timestamp(milliseconds: seconds * 1000 + millis)
+    }
+}

@@ -1,0 +1,91 @@
+/// An iOS 6 style transaction receipt (`SKPaymentTransaction.transactionReceipt`, receipt-format.md §6.9).
+///
+/// The outer old-style plist carries `purchase-info` (base64 of another plist) and `signature` (base64 of
+/// version byte, RSA signature, 4-byte big-endian certificate length and the DER signing certificate).
+public struct TransactionReceipt: Sendable {
+    /// The outer plist entries other than purchase-info and signature (environment, pod, signing-status).
+    public let envelope: [String: String]
+    /// The purchase-info plist entries as written (`purchase-date`, `bid`, `transaction-id` ...).
+    public let purchaseInfo: [String: String]
+    /// The base64-decoded purchase-info bytes, which the signature covers after the version byte.
+    public let purchaseInfoBytes: [UInt8]
+    public let signatureVersion: UInt8
+    public let signature: [UInt8]
+    public let certificate: X509Certificate
+
+    public init(plist: [UInt8], cache: CertificateCache = .shared) throws(DecodeError) {
+        let outer: [(key: String, value: String)]
+        do {
+            outer = try OldStylePlist.parseDictionary(plist)
+        } catch {
+            throw .input(.invalidPlist(offset: error.offset, reason: error.reason))
+        }
+        var envelope: [String: String] = [:]
+        for (key, value) in outer where envelope[key] == nil { envelope[key] = value }
+        guard let purchaseInfoText = envelope.removeValue(forKey: "purchase-info") else {
+            throw .transactionReceipt(.missingKey("purchase-info"))
+        }
+        guard let signatureText = envelope.removeValue(forKey: "signature") else {
+            throw .transactionReceipt(.missingKey("signature"))
+        }
+        self.envelope = envelope
+        purchaseInfoBytes = try Self.base64(purchaseInfoText, key: "purchase-info")
+        do {
+            purchaseInfo = Dictionary(
+                try OldStylePlist.parseDictionary(purchaseInfoBytes).map { ($0.key, $0.value) }) { first, _ in first }
+        } catch {
+            throw .transactionReceipt(.invalidPurchaseInfo(offset: error.offset, reason: error.reason))
+        }
+        let blob = try Self.base64(signatureText, key: "signature")
+        guard let version = blob.first else { throw .transactionReceipt(.invalidSignatureBlob("empty")) }
+        let signatureLength: Int
+        switch version {
+        case 2: signatureLength = 128
+        case 3: signatureLength = 256
+        default: throw .transactionReceipt(.invalidSignatureBlob("unknown version byte \(version), expected 2 or 3"))
+        }
+        guard blob.count >= 1 + signatureLength + 4 else {
+            throw .transactionReceipt(.invalidSignatureBlob("\(blob.count) bytes is too short for version \(version)"))
+        }
+        signatureVersion = version
+        signature = Array(blob[1..<(1 + signatureLength)])
+        let lengthStart = 1 + signatureLength
+        let certificateLength = blob[lengthStart..<(lengthStart + 4)].reduce(0) { $0 << 8 | Int($1) }
+        let certificateStart = lengthStart + 4
+        guard certificateLength > 0, certificateStart + certificateLength == blob.count else {
+            throw .transactionReceipt(.invalidSignatureBlob(
+                "certificate length \(certificateLength) does not match the \(blob.count - certificateStart) bytes that follow"))
+        }
+        do {
+            certificate = try cache.certificate(der: blob[certificateStart...])
+        } catch {
+            throw .transactionReceipt(.invalidCertificate(error))
+        }
+    }
+
+    /// The bytes the signature covers: the version byte followed by the raw purchase-info bytes.
+    public var signedBytes: [UInt8] { [signatureVersion] + purchaseInfoBytes }
+
+    /// The environment entry ("Sandbox"); production receipts often leave it out.
+    public var environment: String { envelope["environment"] ?? "Production" }
+
+    private static func base64(_ text: String, key: String) throws(DecodeError) -> [UInt8] {
+        do {
+            return try LenientBase64.decode(Array(text.utf8)).bytes
+        } catch {
+            throw .transactionReceipt(.notBase64(key: key, offset: error.offset, reason: error.reason))
+        }
+    }
+}
+
+extension TransactionReceipt {
+    /// The purchase info under the names verifyReceipt uses for these receipts: hyphens become underscores
+    /// (`bid`, `bvrs`, `transaction_id`, `purchase_date_ms`, `expires_date_formatted` ...).
+    public var json: JSONValue {
+        var object: [String: JSONValue] = [:]
+        for (key, value) in purchaseInfo {
+            object[String(key.map { $0 == "-" ? "_" : $0 })] = .string(value)
+        }
+        return .object(object)
+    }
+}
