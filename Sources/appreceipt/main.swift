@@ -11,7 +11,8 @@ var status = CLI.run(Array(CommandLine.arguments.dropFirst()), console: console)
 do {
     try console.flush()
 } catch {
-    console.writeError("appreceipt: error: \(error)\n")
+    // A reader that went away (`| head`) is not worth a message, but the status still says output was cut.
+    if errno != EPIPE { console.writeError("appreceipt: error: \(error)\n") }
     if status == 0 { status = error.exitCode.rawValue }
 }
 exit(status)

@@ -18,4 +18,7 @@ public struct AlgorithmIdentifier: Sendable, Hashable {
 
     /// The digest this identifier names, when it names one.
     public var digest: DigestAlgorithm? { DigestAlgorithm(oid: oid) }
+
+    /// `sha1`, `sha256`, `rsaEncryption`, `sha256WithRSAEncryption`, or the dotted OID when unnamed.
+    public var displayName: String { digest?.rawValue ?? oid.name ?? oid.dotted }
 }

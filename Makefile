@@ -1,0 +1,49 @@
+# appreceipt: the set-up lives here. `make demo` and `make test` are the README's two commands.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+RELEASE_BIN := .build/release/appreceipt
+DEMO_RECEIPT := TestVectors/receipts/one-inapp.b64
+
+.PHONY: all deps build release demo test bench install uninstall lint-man clean
+
+all: release
+
+deps:
+	@scripts/ensure-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+## demo: build a release binary and take a bundled receipt apart.
+demo: release
+	@echo "== appreceipt decode --format text $(DEMO_RECEIPT)"
+	@$(RELEASE_BIN) decode --format text $(DEMO_RECEIPT)
+	@echo
+	@echo "== appreceipt decode $(DEMO_RECEIPT) (JSON, receipt object)"
+	@$(RELEASE_BIN) decode $(DEMO_RECEIPT) | sed -n '/"receipt": {/,/^  }/p'
+
+## test: build and run the whole suite (unit, vectors, CLI end to end).
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## bench: release-build timings (see Benchmarks/README.md).
+bench: release
+	Benchmarks/run.sh
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/appreceipt
+	install -m 0644 man/appreceipt.1 $(DESTDIR)$(PREFIX)/share/man/man1/appreceipt.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/appreceipt $(DESTDIR)$(PREFIX)/share/man/man1/appreceipt.1
+
+lint-man:
+	groff -mdoc -ww -z man/appreceipt.1
+
+clean:
+	rm -rf .build

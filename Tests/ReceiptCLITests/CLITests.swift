@@ -1,0 +1,61 @@
+import Foundation
+import ReceiptCLI
+import Testing
+
+@Suite struct CLIContractTests {
+    @Test func helpAndVersionGoToStdoutWithStatusZero() {
+        for arguments in [["--help"], ["help"], ["-h"]] {
+            let console = BufferConsole()
+            #expect(CLI.run(arguments, console: console) == 0)
+            #expect(console.out.contains("USAGE: appreceipt <subcommand>"))
+            #expect(console.out.contains("decode"))
+            #expect(console.err.isEmpty)
+        }
+        for arguments in [["help", "decode"], ["decode", "--help"], ["dump", "-h"]] {
+            let console = BufferConsole()
+            #expect(CLI.run(arguments, console: console) == 0)
+            #expect(console.out.contains("USAGE: appreceipt \(arguments.contains("dump") ? "dump" : "decode")"))
+            #expect(console.out.contains("EXIT STATUS"))
+        }
+        let console = BufferConsole()
+        #expect(console.run("--version") == 0)
+        #expect(console.out.hasPrefix("appreceipt "))
+    }
+
+    @Test(arguments: [
+        (["frobnicate"], "unknown subcommand 'frobnicate'"),
+        ([], "no subcommand given"),
+        (["decode", "--bogus"], "unknown option '--bogus'"),
+        (["decode", "--format"], "option '--format' needs a value"),
+        (["decode", "--format", "yaml"], "--format must be json or text, not 'yaml'"),
+        (["decode", "--format=json", "--format", "text"], "option '--format' given more than once"),
+        (["decode", "--compact=yes"], "option '--compact' takes no value"),
+    ])
+    func usageErrorsExit64WithAMessageOnStderr(arguments: [String], message: String) {
+        let console = BufferConsole()
+        #expect(CLI.run(arguments, console: console) == 64)
+        #expect(console.out.isEmpty)
+        #expect(console.err.contains("appreceipt: error: \(message)"))
+        #expect(console.err.contains("See 'appreceipt"))
+    }
+
+    @Test func missingFileExits66() {
+        let console = BufferConsole()
+        #expect(console.run("decode", "/nonexistent/receipt.b64") == 66)
+        #expect(console.err.contains("cannot read /nonexistent/receipt.b64: No such file or directory"))
+        #expect(console.out.isEmpty)
+    }
+
+    @Test func notBase64Exits65NamingCharacterAndOffset() {
+        let console = BufferConsole(stdin: Array("MIIT#xyz".utf8))
+        #expect(console.run("decode", "-") == 65)
+        #expect(console.err.contains("(stdin): not base64: invalid character '#' at offset 4"))
+        #expect(console.out.isEmpty)
+    }
+
+    @Test func optionsAfterDoubleDashAreFiles() {
+        let console = BufferConsole()
+        #expect(console.run("decode", "--", "--format") == 66)
+        #expect(console.err.contains("cannot read --format"))
+    }
+}

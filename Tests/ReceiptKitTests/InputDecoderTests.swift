@@ -1,0 +1,77 @@
+import ReceiptKit
+import Testing
+
+@Suite struct InputDecoderTests {
+    /// A tiny but real DER element (SEQUENCE { INTEGER 1 }) standing in for a container.
+    let der: [UInt8] = [0x30, 0x03, 0x02, 0x01, 0x01, 0x30, 0x00]
+
+    func unwrappedDER(_ text: String) throws -> ([UInt8], [String]) {
+        let input = try InputDecoder.decode(Array(text.utf8))
+        guard case .pkcs7(let bytes) = input.payload else {
+            Issue.record("expected DER")
+            return ([], input.layers)
+        }
+        return (bytes, input.layers)
+    }
+
+    @Test func decodesStandardBase64WithWhitespaceAndLineBreaks() throws {
+        let (bytes, layers) = try unwrappedDER("  MAMC\r\nAQEw\n AA==  \n")
+        #expect(bytes == der)
+        #expect(layers == ["base64", "der"])
+    }
+
+    @Test func decodesURLSafeAlphabetWithoutPadding() throws {
+        // 0xfb 0xff encodes to "+/8" in the standard alphabet and "-_8" in the URL-safe one.
+        let bytes: [UInt8] = [0x30, 0x02, 0xfb, 0xff]
+        let input = try InputDecoder.decode(Array(LenientBase64.encode(bytes).replacing("+", with: "-").replacing("/", with: "_").replacing("=", with: "").utf8))
+        guard case .pkcs7(let decoded) = input.payload else { throw Failure("not DER") }
+        #expect(decoded == bytes)
+        #expect(input.layers.first == "base64 (url-safe)")
+    }
+
+    @Test func unwrapsRequestBodyAndBase64OfBase64() throws {
+        let base64 = LenientBase64.encode(der)
+        let (fromBody, bodyLayers) = try unwrappedDER("{\"receipt-data\": \"\(base64)\", \"password\": \"x\"}")
+        #expect(fromBody == der)
+        #expect(bodyLayers == ["json-body", "base64", "der"])
+        let input = try InputDecoder.decode(Array(LenientBase64.encode(Array(base64.utf8)).utf8))
+        #expect(input.wasDoublyEncoded)
+        guard case .pkcs7(let twice) = input.payload else { throw Failure("not DER") }
+        #expect(twice == der)
+    }
+
+    @Test func passesRawDERThrough() throws {
+        let input = try InputDecoder.decode(der)
+        guard case .pkcs7(let bytes) = input.payload else { throw Failure("not DER") }
+        #expect(bytes == der)
+        #expect(input.layers == ["der"])
+    }
+
+    @Test func namesTheOffendingCharacterAndOffset() {
+        #expect(throws: InputError.notBase64(offset: 6, reason: "invalid character '#'", layer: "input")) {
+            try InputDecoder.decode(Array("MAMCAQ#w".utf8))
+        }
+        let error = InputError.notBase64(offset: 112, reason: "invalid character '#'", layer: "input")
+        #expect(error.description == "not base64: invalid character '#' at offset 112")
+    }
+
+    @Test func refusesEmptyInputAndVerifyReceiptResponses() {
+        #expect(throws: InputError.empty) { try InputDecoder.decode([]) }
+        #expect(throws: InputError.empty) { try InputDecoder.decode(Array(" \n\t".utf8)) }
+        #expect(throws: InputError.self) { try InputDecoder.decode(Array("{\"status\": 0, \"receipt\": {}}".utf8)) }
+    }
+
+    @Test func recognisesTransactionReceiptPlistAndJWS() throws {
+        let plist = "{\n\t\"signature\" = \"AA==\";\n\t\"purchase-info\" = \"AA==\";\n}"
+        let input = try InputDecoder.decode(Array(LenientBase64.encode(Array(plist.utf8)).utf8))
+        #expect(input.kindName == "ios6_transaction_receipt")
+        let header = LenientBase64.encode(Array("{\"alg\":\"ES256\"}".utf8)).replacing("=", with: "")
+        let jws = try InputDecoder.decode(Array("\(header).e30.AAAA".utf8))
+        #expect(jws.kindName == "storekit2_jws")
+    }
+}
+
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Makes sure the one native dependency (OpenSSL 3 headers, found through pkg-config) is present.
+# Installs libssl-dev and pkg-config with apt-get when they are missing and this user can; otherwise says how.
+set -euo pipefail
+
+have_openssl() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists 'openssl >= 3.0'; }
+
+if have_openssl; then
+  exit 0
+fi
+
+if command -v apt-get >/dev/null 2>&1; then
+  runner=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then runner=(sudo); else
+      echo "appreceipt: libssl-dev and pkg-config are missing; run as root: apt-get install libssl-dev pkg-config" >&2
+      exit 1
+    fi
+  fi
+  echo "appreceipt: installing libssl-dev and pkg-config with apt-get" >&2
+  "${runner[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq libssl-dev pkg-config >/dev/null
+fi
+
+if ! have_openssl; then
+  echo "appreceipt: OpenSSL 3 development files not found through pkg-config." >&2
+  echo "  Debian/Ubuntu: apt-get install libssl-dev pkg-config    macOS: brew install openssl@3 pkg-config" >&2
+  exit 1
+fi
