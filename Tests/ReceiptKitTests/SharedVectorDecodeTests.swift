@@ -33,10 +33,10 @@ struct SharedVectorDecodeTests {
         // Nothing is dropped: every top-level attribute is either a named field, an in-app set or kept raw.
         let accounted = receipt.attributes.fields.count + receipt.attributes.nested.count
             + receipt.attributes.unknownAttributes.count
-        let emptyDates = receipt.attributes.attributes.filter {
-            ReceiptField.appFields[$0.type]?.kind == .date && receipt.attributes.fields[$0.type] == nil
+        let emptyOptional = receipt.attributes.attributes.filter {
+            (ReceiptField.appFields[$0.type]?.emptyMeansAbsent ?? false) && receipt.attributes.fields[$0.type] == nil
         }.count
-        #expect(accounted + emptyDates == receipt.attributes.attributes.count)
+        #expect(accounted + emptyOptional == receipt.attributes.attributes.count)
     }
 
     /// Pairs whose verifyReceipt `receipt` object describes this very receipt (the manifest says the creation

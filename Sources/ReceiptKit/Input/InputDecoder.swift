@@ -43,11 +43,12 @@ public enum InputDecoder {
             layers.append("der")
             return .pkcs7(der: decoded)
         }
+        let inner = trimmed(decoded)
+        if inner.first == UInt8(ascii: "{") {
+            // A plist or JSON body, possibly followed by a few stray bytes from badly cut base64.
+            return try unwrapBraced(Array(inner), layers: &layers)
+        }
         if isText(decoded) {
-            let inner = trimmed(decoded)
-            if inner.first == UInt8(ascii: "{") {
-                return try unwrapBraced(Array(inner), layers: &layers)
-            }
             if layers.filter({ $0.hasPrefix("base64") }).count < maximumBase64Layers, LenientBase64.looksLikeBase64(inner) {
                 return try unwrap(decoded, layers: &layers, layerName: "the base64-decoded text")
             }
@@ -113,16 +114,19 @@ public enum InputDecoder {
         byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
-    /// Text here means no control characters besides whitespace and NUL terminators; DER always has some.
+    /// Text here means valid UTF-8 without control characters besides whitespace and NUL terminators; DER
+    /// always breaks one of the two (its length octets are control characters or stray UTF-8 continuation bytes).
     static func isText(_ bytes: [UInt8]) -> Bool {
         var sawNonNul = false
+        var sawHighBit = false
         for byte in bytes {
             if byte == 0 { continue }
             sawNonNul = true
             if byte < 0x20 && !isWhitespace(byte) { return false }
             if byte == 0x7F { return false }
+            if byte >= 0x80 { sawHighBit = true }
         }
-        return sawNonNul
+        return sawNonNul && (!sawHighBit || String(validating: bytes, as: UTF8.self) != nil)
     }
 
     /// The bytes without surrounding whitespace, NULs, a UTF-8 byte-order mark or one pair of double quotes.

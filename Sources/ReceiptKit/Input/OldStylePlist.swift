@@ -7,8 +7,12 @@ public enum OldStylePlist {
         public let reason: String
     }
 
-    /// The key/value pairs of the top-level dictionary, in written order.
-    public static func parseDictionary(_ bytes: [UInt8]) throws(Failure) -> [(key: String, value: String)] {
+    /// Bytes after the closing brace that are tolerated: remnants of base64 that was cut or padded wrongly,
+    /// seen in transaction receipts copied into public code.
+    public static let toleratedTrailingBytes = 8
+
+    /// The key/value pairs of the top-level dictionary, in written order, and how many stray bytes followed it.
+    public static func parseDictionary(_ bytes: [UInt8]) throws(Failure) -> (pairs: [(key: String, value: String)], trailingBytes: Int) {
         var index = 0
         func skip() {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
@@ -68,8 +72,10 @@ public enum OldStylePlist {
         // A NUL terminator is common in transaction receipts captured from Objective-C.
         while index < bytes.count, bytes[index] == 0 { index += 1 }
         skip()
-        guard index == bytes.count else { throw Failure(offset: index, reason: "unexpected text after the dictionary") }
-        return pairs
+        guard bytes.count - index <= toleratedTrailingBytes else {
+            throw Failure(offset: index, reason: "unexpected text after the dictionary")
+        }
+        return (pairs, bytes.count - index)
     }
 
     private static func isBareCharacter(_ byte: UInt8) -> Bool {

@@ -22,6 +22,7 @@ public enum DecodeReport {
             inputObject["kind"] = .string(input.kindName)
             top["receipt"] = transaction.json
             top["environment"] = .string(transaction.environment)
+            warnings = transaction.warnings
             var envelope: [String: JSONValue] = [:]
             for (key, value) in transaction.envelope { envelope[key] = .string(value) }
             top["transaction_receipt"] = .object([

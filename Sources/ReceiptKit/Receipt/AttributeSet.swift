@@ -4,7 +4,8 @@
 public struct AttributeSet: Sendable {
     /// Every attribute in encoded order (DER sorts SET OF by bytes, so this is not type order).
     public let attributes: [ReceiptAttribute]
-    /// Decoded values of the known attributes, by type.
+    /// Decoded values of the known attributes, by type. Empty optional values (dates, offer ids) are absent here
+    /// but still listed in ``attributes``.
     public let fields: [Int64: FieldValue]
     /// Attributes not in the table, or that did not hold what the table expects, or repeated: kept raw.
     public let unknownAttributes: [ReceiptAttribute]
@@ -71,6 +72,7 @@ public struct AttributeSet: Sendable {
         switch field.kind {
         case .string:
             guard let text = inner.stringValue else { return .failure(Problem(text: "expected a string, found \(inner.identifier.name)")) }
+            if text.isEmpty, field.emptyMeansAbsent { return .success(nil) }
             return .success(.string(text))
         case .date:
             guard let text = inner.stringValue else { return .failure(Problem(text: "expected a date string, found \(inner.identifier.name)")) }

@@ -19,6 +19,11 @@ public struct ReceiptField: Sendable {
     /// The verifyReceipt name, or this tool's clearly named extra key where Apple's JSON has none.
     public let name: String
     public let kind: Kind
+    /// Whether an empty value means "not set". True for dates and optional strings (Apple leaves such
+    /// attributes present but empty, and omits them from its JSON); identity strings keep "" as the truth.
+    public var emptyMeansAbsent: Bool { kind == .date || Self.optionalStringTypes.contains(type) }
+
+    static let optionalStringTypes: Set<Int64> = [10, 1720, 1721]
 
     /// App-level attributes this tool names.
     public static let appFields: [Int64: ReceiptField] = table([

@@ -73,4 +73,12 @@ public enum ReceiptDateParser {
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Timestamp(milliseconds: seconds * 1000 + millis)
     }
+
+    /// Parses Apple's verifyReceipt rendering `2020-07-22 17:39:08 Etc/GMT` (also with `GMT` or `UTC`).
+    public static func parseAppleGMT(_ text: String) throws(Failure) -> Timestamp {
+        for suffix in [" Etc/GMT", " GMT", " UTC"] where text.hasSuffix(suffix) {
+            return try parse(String(text.dropLast(suffix.count)) + "Z")
+        }
+        throw Failure(text: text, reason: "expected a date ending in Etc/GMT")
+    }
 }

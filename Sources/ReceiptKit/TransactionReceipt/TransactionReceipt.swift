@@ -12,11 +12,18 @@ public struct TransactionReceipt: Sendable {
     public let signatureVersion: UInt8
     public let signature: [UInt8]
     public let certificate: X509Certificate
+    /// Oddities that did not stop decoding.
+    public let warnings: [String]
 
     public init(plist: [UInt8], cache: CertificateCache = .shared) throws(DecodeError) {
         let outer: [(key: String, value: String)]
+        var warnings: [String] = []
         do {
-            outer = try OldStylePlist.parseDictionary(plist)
+            let parsed = try OldStylePlist.parseDictionary(plist)
+            outer = parsed.pairs
+            if parsed.trailingBytes > 0 {
+                warnings.append("\(parsed.trailingBytes) stray byte(s) after the property list's closing brace were ignored")
+            }
         } catch {
             throw .input(.invalidPlist(offset: error.offset, reason: error.reason))
         }
@@ -29,10 +36,11 @@ public struct TransactionReceipt: Sendable {
             throw .transactionReceipt(.missingKey("signature"))
         }
         self.envelope = envelope
+        self.warnings = warnings
         purchaseInfoBytes = try Self.base64(purchaseInfoText, key: "purchase-info")
         do {
             purchaseInfo = Dictionary(
-                try OldStylePlist.parseDictionary(purchaseInfoBytes).map { ($0.key, $0.value) }) { first, _ in first }
+                try OldStylePlist.parseDictionary(purchaseInfoBytes).pairs.map { ($0.key, $0.value) }) { first, _ in first }
         } catch {
             throw .transactionReceipt(.invalidPurchaseInfo(offset: error.offset, reason: error.reason))
         }
@@ -65,6 +73,18 @@ public struct TransactionReceipt: Sendable {
 
     /// The bytes the signature covers: the version byte followed by the raw purchase-info bytes.
     public var signedBytes: [UInt8] { [signatureVersion] + purchaseInfoBytes }
+
+    /// When the purchase was made, from `purchase-date-ms` or else the formatted `purchase-date`.
+    public var purchaseDate: Timestamp? {
+        if let milliseconds = purchaseInfo["purchase-date-ms"].flatMap(Int64.init) { return Timestamp(milliseconds: milliseconds) }
+        guard let formatted = purchaseInfo["purchase-date"] else { return nil }
+        do {
+            return try ReceiptDateParser.parseAppleGMT(formatted)
+        } catch {
+            // An unreadable date is reported by the verifier as "no readable purchase-date".
+            return nil
+        }
+    }
 
     /// The environment entry ("Sandbox"); production receipts often leave it out.
     public var environment: String { envelope["environment"] ?? "Production" }

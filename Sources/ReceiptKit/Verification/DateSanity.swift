@@ -1,0 +1,39 @@
+/// Date combinations that cannot happen in a genuine receipt, reported as warnings that leave the verdict alone.
+///
+/// An in-app original_purchase_date later than its purchase_date is *not* flagged: real sandbox receipts show it
+/// for restored transactions (the original date becomes the restore time).
+enum DateSanity {
+    /// Tolerance for clock skew between Apple's services: purchases are stamped a few seconds around creation.
+    static let skewMilliseconds: Int64 = 5 * 60 * 1000
+
+    static func warnings(for receipt: Receipt) -> [VerificationCheck] {
+        var warnings: [VerificationCheck] = []
+        if let created = receipt.creationDate, let original = receipt.originalPurchaseDate,
+            original.milliseconds > created.milliseconds + skewMilliseconds
+        {
+            warnings.append(VerificationCheck(
+                "dates.original_purchase_after_creation", .fail,
+                "original_purchase_date \(original) is after receipt_creation_date \(created)"))
+        }
+        for (index, purchase) in receipt.inApp.enumerated() {
+            let label = "in_app[\(index)] (transaction \(purchase.transactionID ?? "?"))"
+            if let created = receipt.creationDate, let purchased = purchase.purchaseDate,
+                purchased.milliseconds > created.milliseconds + skewMilliseconds
+            {
+                warnings.append(VerificationCheck(
+                    "dates.purchase_after_creation", .fail,
+                    "\(label): purchase_date \(purchased) is after the receipt's creation \(created)"))
+            }
+            if let purchased = purchase.purchaseDate, let expires = purchase.expiresDate, expires < purchased {
+                warnings.append(VerificationCheck(
+                    "dates.expires_before_purchase", .fail, "\(label): expires_date \(expires) is before purchase_date \(purchased)"))
+            }
+            if let purchased = purchase.purchaseDate, let cancelled = purchase.cancellationDate, cancelled < purchased {
+                warnings.append(VerificationCheck(
+                    "dates.cancellation_before_purchase", .fail,
+                    "\(label): cancellation_date \(cancelled) is before purchase_date \(purchased)"))
+            }
+        }
+        return warnings
+    }
+}

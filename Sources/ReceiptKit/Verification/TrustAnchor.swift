@@ -1,0 +1,37 @@
+/// A certificate the verifier trusts as the top of a chain, known by its SHA-256 fingerprint.
+public struct TrustAnchor: Sendable {
+    /// A human name ("Apple Inc. Root", or the certificate's subject).
+    public let name: String
+    /// Uppercase hex SHA-256 of the certificate's DER.
+    public let sha256Fingerprint: String
+    /// The certificate itself when known (user anchors), so chains that omit their root can still end at it.
+    public let certificate: X509Certificate?
+    /// Where the anchor came from: "pinned" or the file it was loaded from.
+    public let source: String
+
+    public init(name: String, sha256Fingerprint: String, certificate: X509Certificate? = nil, source: String) {
+        self.name = name
+        self.sha256Fingerprint = sha256Fingerprint.uppercased()
+        self.certificate = certificate
+        self.source = source
+    }
+
+    /// A user-supplied certificate (from --trust-anchor).
+    public init(certificate: X509Certificate, source: String) {
+        self.init(
+            name: certificate.subjectCommonName ?? certificate.subject, sha256Fingerprint: certificate.sha256Fingerprint,
+            certificate: certificate, source: source)
+    }
+
+    /// Apple Inc. Root Certificate (CN=Apple Root CA), the root of every App Store receipt chain
+    /// (receipt-format.md §4.3; equal to the copy embedded in every real receipt).
+    public static let appleIncRoot = TrustAnchor(
+        name: "Apple Inc. Root (CN=Apple Root CA)",
+        sha256Fingerprint: "B0B1730ECBC7FF4505142C49F1295E6EDA6BCAED7E2C68C5BE91B5A11001F024", source: "pinned")
+
+    /// The fixed self-signed "StoreKit" certificate that signs Xcode StoreKit-testing receipts (§8); trusted
+    /// only with --allow-xcode.
+    public static let xcodeStoreKit = TrustAnchor(
+        name: "StoreKit Testing in Xcode (CN=StoreKit)",
+        sha256Fingerprint: "FF0BA36E721D2DB741D2AA11E6112EF78BF7131B46C7F035B00891D045C864FE", source: "pinned")
+}

@@ -1,0 +1,49 @@
+import Foundation
+import ReceiptKit
+import Testing
+
+/// One entry of TestVectors/expectations.json, written by hand from the vector inputs (not from this code),
+/// read with Foundation's JSONSerialization so the project's own JSON code plays no part in the expectations.
+struct VectorExpectation: @unchecked Sendable, CustomTestStringConvertible {
+    /// Immutable JSONSerialization values; never mutated after loading, hence the unchecked Sendable.
+    let fields: [String: Any]
+
+    var file: String { fields["file"] as? String ?? "" }
+    var kind: String { fields["kind"] as? String ?? "" }
+    var testDescription: String { file }
+
+    subscript(key: String) -> Any? { fields[key].flatMap { $0 is NSNull ? nil : $0 } }
+
+    func string(_ key: String) -> String? { self[key] as? String }
+    func int(_ key: String) -> Int64? { (self[key] as? NSNumber)?.int64Value }
+
+    static let all: [VectorExpectation] = {
+        guard let data = try? Data(contentsOf: Fixtures.testVectors.appendingPathComponent("expectations.json")),
+            let entries = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        else { return [] }
+        // Vectors that share a payload say so with payload_same_as; their own keys win over the base's.
+        let byFile = Dictionary(entries.compactMap { entry in (entry["file"] as? String).map { ($0, entry) } }) { a, _ in a }
+        return entries.map { entry in
+            guard let base = (entry["payload_same_as"] as? String).flatMap({ byFile[$0] }) else {
+                return VectorExpectation(fields: entry)
+            }
+            return VectorExpectation(fields: base.merging(entry) { _, own in own })
+        }
+    }()
+
+    static func of(kind: String) -> [VectorExpectation] { all.filter { $0.kind == kind } }
+}
+
+/// A verification policy that trusts a test PKI certificate instead of Apple's root.
+func testPolicy(anchor: String = "pki/root.pem") throws -> VerificationPolicy {
+    var policy = VerificationPolicy()
+    policy.anchors = try X509Certificate.load(try Fixtures.testVector(anchor)).map { TrustAnchor(certificate: $0, source: anchor) }
+    return policy
+}
+
+/// Decodes a test vector that must be an app receipt.
+func appReceipt(_ relativePath: String) throws -> AppReceipt {
+    let (_, document) = try ReceiptDecoder.decode(try Fixtures.testVector(relativePath))
+    guard case .appReceipt(let receipt) = document else { throw Failure("\(relativePath) is not an app receipt") }
+    return receipt
+}

@@ -1,0 +1,141 @@
+import Foundation
+import ReceiptKit
+import Testing
+
+/// Forgeries made with the test PKI are rejected for the right reason, and each has a valid twin.
+@Suite struct VerificationVectorTests {
+    /// The checks each attack must fail, and the verdict; derived from how each attack was built
+    /// (TestVectors/README.md), not from running the verifier.
+    static let expectedFailures: [String: (checks: Set<String>, verdict: Verdict)] = [
+        "tampered-payload-byte": ([CheckID.signerSignature], .invalid),
+        "tampered-signature": ([CheckID.signerSignature], .invalid),
+        // Everything verifies except that the root is not the pinned one: untrusted, not invalid.
+        "self-made-root": ([CheckID.chainAnchor], .untrusted),
+        // The developer certificate in the intermediate's place is not a CA, has no marker, cannot sign
+        // certificates, and lengthens the path to four.
+        "chain-shift": ([CheckID.chainPath, CheckID.chainIntermediateMarker, CheckID.chainBasicConstraints, CheckID.chainKeyUsage], .invalid),
+        "leaf-without-oid": ([CheckID.chainLeafMarker], .invalid),
+        "intermediate-without-oid": ([CheckID.chainIntermediateMarker], .invalid),
+        "leaf-expired-at-creation": ([CheckID.chainValidity], .invalid),
+        "created-before-leaf": ([CheckID.chainValidity], .invalid),
+        "signer-not-among-certificates": ([CheckID.signerCertificate], .invalid),
+        // The second signer's certificate is embedded but not on the first signer's path.
+        "two-signers": ([CheckID.signerCount, CheckID.chainPath], .invalid),
+        "leaf-is-ca": ([CheckID.chainBasicConstraints], .invalid),
+        // Leaf and root only: no path to the anchor and no intermediate to carry the marker.
+        "missing-intermediate": ([CheckID.chainPath, CheckID.chainAnchor, CheckID.chainIntermediateMarker], .invalid),
+        "extra-certificate": ([CheckID.chainPath], .invalid),
+    ]
+
+    static var attacks: [VectorExpectation] { VectorExpectation.of(kind: "attack") }
+
+    @Test("attack fails exactly its checks", arguments: attacks)
+    func attackFailsExactlyItsChecks(expected: VectorExpectation) throws {
+        let attack = try #require(expected.string("attack"))
+        let outcome = try #require(Self.expectedFailures[attack], "no expectation for \(attack)")
+        let report = ReceiptVerifier(policy: try testPolicy()).verify(try appReceipt(expected.file))
+        #expect(Set(report.failedCheckIDs) == outcome.checks)
+        #expect(report.verdict == outcome.verdict)
+        #expect(!report.checks.contains { $0.status == .error })
+        // The twin, made the same way without the flaw, passes every check.
+        let twin = ReceiptVerifier(policy: try testPolicy()).verify(try appReceipt(try #require(expected.string("twin"))))
+        #expect(twin.verdict == .valid)
+        #expect(twin.failedCheckIDs.isEmpty)
+    }
+
+    @Test("good vector is valid against the test root", arguments: VectorExpectation.of(kind: "receipt").filter { $0.string("trust_anchor") == "pki/root.pem" })
+    func goodVectorIsValid(expected: VectorExpectation) throws {
+        let report = ReceiptVerifier(policy: try testPolicy()).verify(try appReceipt(expected.file))
+        #expect(report.verdict == .valid, "\(report.checks.filter { $0.status != .pass && $0.status != .skip })")
+        #expect(report.warnings.isEmpty)
+        #expect(report.trustAnchor?.source == "pki/root.pem")
+        #expect(report.certificates.map(\.role) == ["leaf", "intermediate", "root"] || expected.file.contains("sorted"))
+        // Every check is reported, not just the first failure or success.
+        #expect(report.checks.map(\.id) == Self.allCheckIDs)
+    }
+
+    static let allCheckIDs = [
+        CheckID.creationDate, CheckID.signerCount, CheckID.signerDigestAlgorithm, CheckID.signerCertificate,
+        CheckID.signerSignature, CheckID.chainPath, CheckID.chainSignatures, CheckID.chainAnchor, CheckID.chainLeafMarker,
+        CheckID.chainIntermediateMarker, CheckID.chainBasicConstraints, CheckID.chainKeyUsage, CheckID.chainValidity,
+        CheckID.bundleID, CheckID.appVersion, CheckID.deviceHash, CheckID.environment, CheckID.expiration,
+    ]
+
+    @Test func testPKIReceiptIsUntrustedUnderApplesPinnedRoot() throws {
+        let report = ReceiptVerifier(policy: VerificationPolicy()).verify(try appReceipt("receipts/one-inapp.der"))
+        #expect(report.failedCheckIDs == [CheckID.chainAnchor])
+        #expect(report.verdict == .untrusted)
+    }
+
+    @Test func xcodeLikeReceiptIsTrustedOnlyThroughItsOwnCertificate() throws {
+        let receipt = try appReceipt("receipts/xcode-like.der")
+        #expect(receipt.isXcodeReceipt)
+        #expect(ReceiptVerifier(policy: try testPolicy()).verify(receipt).verdict == .untrusted)
+        let anchored = ReceiptVerifier(policy: try testPolicy(anchor: "pki/storekit.pem")).verify(receipt)
+        #expect(anchored.verdict == .valid, "\(anchored.failedCheckIDs)")
+        #expect(anchored.checks.first { $0.id == CheckID.chainLeafMarker }?.status == .skip)
+    }
+
+    @Test func verificationTimeDefaultsToCreationDateAndCanBeOverridden() throws {
+        let receipt = try appReceipt("receipts/one-inapp.der")
+        let atCreation = ReceiptVerifier(policy: try testPolicy()).verify(receipt)
+        #expect(atCreation.verificationTime == receipt.receipt.creationDate)
+        #expect(atCreation.verificationTimeSource == "receipt_creation_date")
+        var policy = try testPolicy()
+        // After the test leaf's not_after (2027-01-01): the same receipt no longer verifies at that time.
+        policy.verificationTime = try ReceiptDateParser.parse("2030-01-01T00:00:00Z")
+        let later = ReceiptVerifier(policy: policy).verify(receipt)
+        #expect(later.failedCheckIDs == [CheckID.chainValidity])
+        #expect(later.verificationTimeSource == "--at")
+    }
+
+    @Test func fieldChecksPassAndFailOnRequest() throws {
+        let receipt = try appReceipt("receipts/one-inapp.der")
+        var policy = try testPolicy()
+        policy.bundleIDs = ["com.other.app", "com.example.appreceipt.one"]
+        policy.appVersion = "2.5"
+        policy.environment = .production
+        let matching = ReceiptVerifier(policy: policy).verify(receipt)
+        #expect(matching.verdict == .valid)
+        for id in [CheckID.bundleID, CheckID.appVersion, CheckID.environment] {
+            #expect(matching.checks.first { $0.id == id }?.status == .pass)
+        }
+        policy.bundleIDs = ["com.other.app"]
+        policy.appVersion = "9"
+        policy.environment = .sandbox
+        let mismatching = ReceiptVerifier(policy: policy).verify(receipt)
+        #expect(Set(mismatching.failedCheckIDs) == [CheckID.bundleID, CheckID.appVersion, CheckID.environment])
+        #expect(mismatching.verdict == .invalid)
+    }
+
+    @Test func deviceHashMatchesOnlyTheDeviceItWasIssuedTo() throws {
+        let expected = try #require(VectorExpectation.all.first { $0.file == "receipts/device-hash.der" })
+        let receipt = try appReceipt(expected.file)
+        var policy = try testPolicy()
+        policy.deviceID = DeviceIdentifier(try #require(expected.string("device_id")))
+        let report = ReceiptVerifier(policy: policy).verify(receipt)
+        #expect(report.checks.first { $0.id == CheckID.deviceHash }?.status == .pass)
+        policy.deviceID = DeviceIdentifier(try #require(expected.string("device_hash_wrong_device_id") ?? "00000000-0000-0000-0000-000000000000"))
+        let wrong = ReceiptVerifier(policy: policy).verify(receipt)
+        #expect(wrong.failedCheckIDs == [CheckID.deviceHash])
+    }
+
+    @Test func transactionReceiptSignatureAndChain() throws {
+        let (_, document) = try ReceiptDecoder.decode(try Fixtures.testVector("receipts/ios6-transaction.b64"))
+        guard case .transactionReceipt(let transaction) = document else { throw Failure("not a transaction receipt") }
+        // With the issuing CA as anchor the chain is checked and the receipt is valid.
+        let anchored = ReceiptVerifier(policy: try testPolicy(anchor: "pki/intermediate.pem")).verify(transaction)
+        #expect(anchored.verdict == .valid, "\(anchored.failedCheckIDs)")
+        // Without it, the signature still verifies but the report says plainly the chain could not be checked.
+        let alone = ReceiptVerifier(policy: VerificationPolicy()).verify(transaction)
+        #expect(alone.checks.first { $0.id == CheckID.signerSignature }?.status == .pass)
+        #expect(alone.checks.first { $0.id == CheckID.chainAnchor }?.status == .error)
+        #expect(alone.verdict == .unverifiable_here)
+
+        let (_, tamperedDocument) = try ReceiptDecoder.decode(try Fixtures.testVector("attacks/ios6-transaction-tampered.b64"))
+        guard case .transactionReceipt(let tampered) = tamperedDocument else { throw Failure("not a transaction receipt") }
+        let report = ReceiptVerifier(policy: try testPolicy(anchor: "pki/intermediate.pem")).verify(tampered)
+        #expect(report.failedCheckIDs == [CheckID.signerSignature])
+        #expect(report.verdict == .invalid)
+    }
+}
