@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ReceiptKit
 
 /// `appreceipt verify`: parse plus every local check; the report is printed whatever the verdict.
@@ -96,20 +93,9 @@ enum VerifyCommand: Subcommand {
 enum VerificationOptions {
     static func policy(from arguments: ParsedArguments, command: String) throws(CLIError) -> VerificationPolicy {
         var policy = VerificationPolicy()
-        if let at = arguments.value("at") {
-            if at == "now" {
-                var now = timespec()
-                clock_gettime(CLOCK_REALTIME, &now)
-                policy.verificationTime = Timestamp(milliseconds: Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
-                policy.verificationTimeSource = "now"
-            } else {
-                do throws(ReceiptDateParser.Failure) {
-                    policy.verificationTime = try ReceiptDateParser.parse(at)
-                } catch {
-                    throw .usage("--at needs an RFC 3339 time such as 2024-03-01T12:00:00Z, or now (\(error.reason))", command: command)
-                }
-                policy.verificationTimeSource = "--at"
-            }
+        if let (time, source) = try TimeAndPeriodOptions.time(arguments, command: command) {
+            policy.verificationTime = time
+            policy.verificationTimeSource = source
         }
         let anchorFiles = arguments.all("trust-anchor")
         if !anchorFiles.isEmpty {

@@ -1,0 +1,207 @@
+import ReceiptKit
+
+/// `appreceipt compare`: the local decode beside Apple's verifyReceipt answer, field by field.
+enum CompareCommand: Subcommand {
+    static let name = "compare"
+    static let abstract = "Diff a receipt against Apple's verifyReceipt answer (saved, or fetched with --remote)."
+    static let usage = "(--response FILE | --remote [--password-file FILE] [--exclude-old-transactions] [--verifier-url URL] [--sandbox-verifier-url URL] [--timeout SECONDS] [--save-response FILE]) [--at TIME|now] [--period PRODUCT=DURATION ...] [--format json|text] [RECEIPT]"
+    static let discussion = """
+        Decodes RECEIPT locally (and runs verify with the pinned Apple root for its verdict), then compares it
+        with the response's receipt object: differences [{path, local, remote, kind: mismatch|local_only|
+        remote_only}], in_app entries matched by transaction_id. What only Apple can know (request_date,
+        subscription_group_identifier, in_app_ownership_type, renewals and refunds after the receipt was
+        created in latest_receipt_info ...) is listed under remote_knowledge, not as disagreement. Prints the
+        status with its meaning, latest_receipt_info and pending_renewal_info normalised, and the subscription
+        states they imply at the request date (or --at). --remote posts to production verifyReceipt, follows
+        21007 to sandbox and 21008 back once each, and retries 21005, 21009 and retryable 21100-21199 with
+        backoff. The shared secret comes from --password-file FILE or APPRECEIPT_SHARED_SECRET, never argv.
+        Exit 0 when nothing disagrees, 1 otherwise, 69 when the verifier cannot be reached.
+        """
+    static let options: [OptionSpec] = [
+        .value("response", "FILE", "A saved verifyReceipt response (JSON)."),
+        .flag("remote", "Ask Apple's verifyReceipt (or --verifier-url) instead of reading a saved response."),
+        .value("password-file", "FILE", "File holding the app-specific shared secret (else APPRECEIPT_SHARED_SECRET)."),
+        .flag("exclude-old-transactions", "Ask for only the latest renewal of each subscription."),
+        .value("verifier-url", "URL", "Production verifyReceipt endpoint (default Apple's); also used for sandbox unless --sandbox-verifier-url."),
+        .value("sandbox-verifier-url", "URL", "Sandbox verifyReceipt endpoint (default Apple's)."),
+        .value("timeout", "SECONDS", "Give up on one request after this long (default 30)."),
+        .value("save-response", "FILE", "Write Apple's final answer to FILE."),
+        TimeAndPeriodOptions.at, TimeAndPeriodOptions.period, TimeAndPeriodOptions.periods,
+        CommonOptions.format, CommonOptions.compact,
+    ]
+
+    static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
+        let format = try OutputFormat.from(arguments, command: name)
+        guard arguments.positionals.count <= 1 else { throw .usage("compare takes one RECEIPT", command: name) }
+        let remote = arguments.has("remote")
+        guard remote != (arguments.value("response") != nil) else {
+            throw .usage("give exactly one of --response FILE and --remote", command: name)
+        }
+        let periods = try TimeAndPeriodOptions.periods(arguments, command: name)
+        let at = try TimeAndPeriodOptions.time(arguments, command: name)
+        let configuration = try clientConfiguration(arguments)
+        let input = try console.readInputs(arguments.positionals)[0].get()
+        let unwrapped: ReceiptInput
+        let document: ReceiptDecoder.Document
+        do {
+            (unwrapped, document) = try ReceiptDecoder.decode(input.bytes)
+        } catch {
+            throw .undecodable(source: input.source, error)
+        }
+
+        let local: [String: JSONValue]
+        let creation: Timestamp?
+        let verification: VerificationReport
+        let receiptData: String
+        switch document {
+        case .appReceipt(let receipt):
+            local = receipt.receipt.json.objectValue ?? [:]
+            creation = receipt.receipt.creationDate
+            verification = ReceiptVerifier(policy: VerificationPolicy()).verify(receipt)
+            receiptData = LenientBase64.encode(receipt.container.root.encodedBytes)
+        case .transactionReceipt(let transaction):
+            local = transaction.json.objectValue ?? [:]
+            creation = transaction.purchaseDate
+            verification = ReceiptVerifier(policy: VerificationPolicy()).verify(transaction)
+            receiptData = LenientBase64.encode(input.bytes.filter { !InputBytes.isWhitespace($0) })
+        case .jws:
+            throw .undecodable(source: input.source, .input(.unrecognised("compare reads receipts; StoreKit 2 JWS has no verifyReceipt answer")))
+        }
+
+        let response: VerifyReceiptResponse
+        var responseSource: [String: JSONValue]
+        if remote {
+            let password = try sharedSecret(arguments, console: console)
+            let outcome: VerifyReceiptClient.Outcome
+            do throws(VerifyReceiptClient.ClientError) {
+                outcome = try VerifyReceiptClient(configuration: configuration).verify(
+                    receiptData: receiptData, password: password, excludeOldTransactions: arguments.has("exclude-old-transactions"))
+            } catch {
+                throw .failure("verifier unavailable: \(error)", .unavailable)
+            }
+            if let path = arguments.value("save-response") { try FileWriter.write(outcome.body, to: path) }
+            response = outcome.response
+            responseSource = [
+                "source": .string("remote"),
+                "exchanges": .array(outcome.exchanges.map { exchange in
+                    .object([
+                        "environment": .string(exchange.environment), "url": .string(exchange.url),
+                        "http_status": exchange.httpStatus.map { .integer($0) } ?? .null,
+                        "status": exchange.status.map { .integer($0) } ?? .null,
+                        "problem": exchange.problem.map(JSONValue.string) ?? .null,
+                    ])
+                }),
+            ]
+        } else {
+            // Force-unwrap is safe: the guard above made sure --response is present when --remote is not.
+            let path = arguments.value("response")!
+            response = try Self.response(from: NamedInput(source: path, bytes: try FileReader.read(path: path)))
+            responseSource = ["source": .string(path)]
+        }
+        responseSource.merge(response.summaryJSON.objectValue ?? [:]) { own, _ in own }
+
+        var top: [String: JSONValue] = [
+            "format_version": .integer(DecodeReport.formatVersion),
+            "input": DecodeReport.json(source: input.source, input: unwrapped, document: document)["input"] ?? .null,
+            "verification": .object([
+                "verdict": .string(verification.verdict.rawValue),
+                "failed_checks": .array(verification.failedCheckIDs.map(JSONValue.string)),
+            ]),
+            "response": .object(responseSource),
+            "latest_receipt_info": response.normalizedLatestReceiptInfo,
+            "pending_renewal_info": response.normalizedPendingRenewalInfo,
+        ]
+        let agrees: Bool
+        if let remoteReceipt = response.receipt {
+            let comparison = ReceiptComparison(local: local, remote: remoteReceipt, latestReceiptInfo: response.latestReceiptInfo, localCreation: creation)
+            top["differences"] = comparison.differencesJSON
+            top["remote_knowledge"] = comparison.remoteKnowledgeJSON
+            top["notes"] = .array(comparison.notes.map(JSONValue.string))
+            agrees = comparison.agrees
+        } else {
+            top["differences"] = .array([])
+            top["remote_knowledge"] = .array([])
+            top["notes"] = .array([.string("Apple returned no receipt object (status \(response.status): \(response.statusMeaning)); nothing to compare")])
+            agrees = false
+        }
+        top["agrees"] = .bool(agrees)
+        let subscriptionTime = at ?? response.requestDate.map { ($0, "request_date") } ?? creation.map { ($0, "receipt_creation_date") }
+        if let subscriptionTime {
+            top["subscriptions"] = try SubscriptionsCommand.report(
+                inputs: SubscriptionInputs(response: response), source: .string("response"), at: subscriptionTime, periods: periods)
+        }
+        switch format {
+        case .json: try console.writeJSON(.object(top), compact: arguments.has("compact"))
+        case .text: try console.writeOut(CompareTextRenderer.render(.object(top)))
+        }
+        return agrees ? .success : .negative
+    }
+
+    /// Reads and interprets a saved response; a file that is not one is a data error naming what is wrong.
+    static func response(from input: NamedInput) throws(CLIError) -> VerifyReceiptResponse {
+        let json: JSONValue
+        do throws(JSONParser.Failure) {
+            json = try JSONParser.parse(input.bytes)
+        } catch {
+            throw .failure("\(input.source): \(error)", .dataError)
+        }
+        do throws(VerifyReceiptResponse.Failure) {
+            return try VerifyReceiptResponse(json: json)
+        } catch {
+            throw .failure("\(input.source): \(error)", .dataError)
+        }
+    }
+
+    /// The shared secret from --password-file or APPRECEIPT_SHARED_SECRET (never argv); nil when neither.
+    static func sharedSecret(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> String? {
+        if let path = arguments.value("password-file") {
+            let secret = String(decoding: try FileReader.read(path: path), as: UTF8.self).trimmingWhitespace
+            guard !secret.isEmpty else { throw .failure("--password-file \(path) is empty", .dataError) }
+            return secret
+        }
+        if let secret = console.environment["APPRECEIPT_SHARED_SECRET"]?.trimmingWhitespace, !secret.isEmpty { return secret }
+        return nil
+    }
+
+    static func clientConfiguration(_ arguments: ParsedArguments) throws(CLIError) -> VerifyReceiptClient.Configuration {
+        var configuration = VerifyReceiptClient.Configuration()
+        if let url = arguments.value("verifier-url") {
+            configuration.productionURL = url
+            configuration.sandboxURL = url
+        }
+        if let url = arguments.value("sandbox-verifier-url") { configuration.sandboxURL = url }
+        if let text = arguments.value("timeout") {
+            guard let seconds = Double(text), seconds > 0 else {
+                throw .usage("--timeout needs a positive number of seconds, not '\(text)'", command: name)
+            }
+            configuration.timeout = seconds
+        }
+        return configuration
+    }
+}
+
+/// The human rendering of a compare document.
+enum CompareTextRenderer {
+    static func render(_ document: JSONValue) -> String {
+        var lines: [String] = []
+        let response = document["response"]
+        lines.append("verdict (local)    \(document["verification"]?["verdict"]?.scalarText ?? "-")")
+        lines.append("status (Apple)     \(response?["status"]?.scalarText ?? "-"): \(response?["status_meaning"]?.scalarText ?? "")")
+        lines.append("environment        \(response?["environment"]?.scalarText ?? "-")")
+        lines.append("agreement          \(document["agrees"] == .bool(true) ? "no disagreement" : "DISAGREE")")
+        for difference in document["differences"]?.arrayValue ?? [] {
+            let local = difference["local"].map { JSONWriter(pretty: false).string($0) } ?? "-"
+            let remote = difference["remote"].map { JSONWriter(pretty: false).string($0) } ?? "-"
+            lines.append("  \(difference["kind"]?.scalarText ?? "")".padding(15) + " \(difference["path"]?.scalarText ?? "")  local \(local)  Apple \(remote)")
+        }
+        let knowledge = document["remote_knowledge"]?.arrayValue ?? []
+        if !knowledge.isEmpty { lines.append("only Apple knows") }
+        for item in knowledge { lines.append("  \(item["path"]?.scalarText ?? ""): \(item["note"]?.scalarText ?? "")") }
+        for note in document["notes"]?.arrayValue ?? [] { lines.append("note: \(note.scalarText ?? "")") }
+        if let subscriptions = document["subscriptions"] {
+            lines.append("subscriptions")
+            lines.append(SubscriptionsTextRenderer.render(subscriptions).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ReceiptKit
+
+/// `--at TIME|now` and the non-renewing period map (`--period PRODUCT=DURATION`, `--periods FILE`), shared by the
+/// commands that evaluate anything in time.
+enum TimeAndPeriodOptions {
+    static let at = OptionSpec.value("at", "TIME|now", "Evaluate at this RFC 3339 time, or now.")
+    static let period = OptionSpec.value(
+        "period", "PRODUCT=DURATION", repeatable: true, "Term of a non-renewing subscription product, ISO 8601 (e.g. P1M).")
+    static let periods = OptionSpec.value("periods", "FILE", "Terms from a file: a JSON object {\"product\": \"P1M\"} or PRODUCT=DURATION lines.")
+
+    /// The `--at` time and its source name, or nil when not given.
+    static func time(_ arguments: ParsedArguments, command: String) throws(CLIError) -> (Timestamp, String)? {
+        guard let text = arguments.value("at") else { return nil }
+        if text == "now" {
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            return (Timestamp(milliseconds: Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000), "now")
+        }
+        do throws(ReceiptDateParser.Failure) {
+            return (try ReceiptDateParser.parse(text), "--at")
+        } catch {
+            throw .usage("--at needs an RFC 3339 time such as 2024-03-01T12:00:00Z, or now (\(error.reason))", command: command)
+        }
+    }
+
+    static func periods(_ arguments: ParsedArguments, command: String) throws(CLIError) -> [String: ISO8601Duration] {
+        var entries: [(String, String, String)] = arguments.all("period").map { ($0, "--period", $0) }
+        if let path = arguments.value("periods") {
+            let bytes = try FileReader.read(path: path)
+            if bytes.first(where: { !InputBytes.isWhitespace($0) }) == UInt8(ascii: "{") {
+                let json: JSONValue
+                do throws(JSONParser.Failure) {
+                    json = try JSONParser.parse(bytes)
+                } catch {
+                    throw .failure("--periods \(path): \(error)", .dataError)
+                }
+                for (product, value) in json.objectValue ?? [:] {
+                    entries.append(("\(product)=\(value.scalarText ?? "")", path, "\(product)=\(value.scalarText ?? "")"))
+                }
+            } else {
+                for (number, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let trimmed = line.trimmingWhitespace
+                    if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                    entries.append((trimmed, "\(path):\(number + 1)", trimmed))
+                }
+            }
+        }
+        var result: [String: ISO8601Duration] = [:]
+        for (text, origin, _) in entries {
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, let duration = ISO8601Duration(parts[1]) else {
+                throw .usage("\(origin): '\(text)' is not PRODUCT=DURATION with an ISO 8601 duration such as P1M", command: command)
+            }
+            result[parts[0]] = duration
+        }
+        return result
+    }
+}
+
+enum InputBytes {
+    static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces, tabs and line breaks.
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Calls Apple's verifyReceipt: production first, sandbox on 21007, production again on 21008 (each once), with
+/// bounded retries and backoff on transport errors, HTTP 5xx, 21005, 21009 and retryable 21100-21199.
+///
+/// The shared secret goes into the request body and nowhere else: no error, exchange record or log carries it.
+public struct VerifyReceiptClient: Sendable {
+    /// Apple's endpoints (receipt-format.md §6.1).
+    public static let appleProduction = "https://buy.itunes.apple.com/verifyReceipt"
+    public static let appleSandbox = "https://sandbox.itunes.apple.com/verifyReceipt"
+
+    public struct Configuration: Sendable {
+        public var productionURL: String = VerifyReceiptClient.appleProduction
+        public var sandboxURL: String = VerifyReceiptClient.appleSandbox
+        /// Seconds before one request is abandoned.
+        public var timeout: Double = 30
+        /// Attempts per endpoint, the first included.
+        public var maximumAttempts = 3
+        /// Pause before the second, third ... attempt, in seconds.
+        public var backoff: [Double] = [0.5, 1.5, 3]
+
+        public init() {}
+    }
+
+    /// One request made, for the report.
+    public struct Exchange: Sendable {
+        public let environment: String
+        public let url: String
+        public let httpStatus: Int?
+        public let status: Int?
+        /// Transport trouble or a retryable answer, in words.
+        public let problem: String?
+    }
+
+    /// Why no usable answer came back. All of these map to "verifier unavailable" (exit 69) in the CLI.
+    public enum ClientError: Error, Sendable, CustomStringConvertible {
+        case invalidURL(String)
+        case unreachable(url: String, reason: String, attempts: Int)
+        case keepsRetrying(url: String, status: Int, attempts: Int)
+        case notJSON(url: String, httpStatus: Int, reason: String)
+
+        public var description: String {
+            switch self {
+            case .invalidURL(let url): return "invalid verifier URL \(url)"
+            case .unreachable(let url, let reason, let attempts): return "\(url) could not be reached after \(attempts) attempt(s): \(reason)"
+            case .keepsRetrying(let url, let status, let attempts):
+                return "\(url) kept answering \(status) (\(VerifyReceiptStatus.meaning(of: status))) after \(attempts) attempt(s)"
+            case .notJSON(let url, let httpStatus, let reason): return "\(url) answered HTTP \(httpStatus) with a body that is not JSON (\(reason))"
+            }
+        }
+    }
+
+    /// The final answer: the parsed response, its raw bytes (for --save-response) and every request made.
+    public struct Outcome: Sendable {
+        public let response: VerifyReceiptResponse
+        public let body: [UInt8]
+        public let exchanges: [Exchange]
+    }
+
+    public let configuration: Configuration
+
+    public init(configuration: Configuration = Configuration()) { self.configuration = configuration }
+
+    public func verify(receiptData: String, password: String?, excludeOldTransactions: Bool) throws(ClientError) -> Outcome {
+        var request: [String: JSONValue] = ["receipt-data": .string(receiptData)]
+        if let password { request["password"] = .string(password) }
+        if excludeOldTransactions { request["exclude-old-transactions"] = .bool(true) }
+        let body = Array(JSONWriter(pretty: false).string(.object(request)).utf8)
+        var exchanges: [Exchange] = []
+        var environment = "Production"
+        var followed21007 = false
+        var followed21008 = false
+        while true {
+            let url = environment == "Production" ? configuration.productionURL : configuration.sandboxURL
+            let (response, raw) = try send(body, to: url, environment: environment, exchanges: &exchanges)
+            if response.status == 21007, environment == "Production", !followed21007 {
+                followed21007 = true
+                environment = "Sandbox"
+                continue
+            }
+            if response.status == 21008, environment == "Sandbox", !followed21008 {
+                followed21008 = true
+                environment = "Production"
+                continue
+            }
+            return Outcome(response: response, body: raw, exchanges: exchanges)
+        }
+    }
+
+    /// One endpoint, retried on transport errors, HTTP 5xx and retryable statuses.
+    private func send(_ body: [UInt8], to url: String, environment: String, exchanges: inout [Exchange]) throws(ClientError)
+        -> (VerifyReceiptResponse, [UInt8])
+    {
+        guard let endpoint = URL(string: url), endpoint.scheme == "https" || endpoint.scheme == "http" else {
+            throw .invalidURL(url)
+        }
+        var lastProblem = ""
+        var lastStatus: Int? = nil
+        for attempt in 1...max(1, configuration.maximumAttempts) {
+            if attempt > 1 {
+                let pause = configuration.backoff[min(attempt - 2, configuration.backoff.count - 1)]
+                Thread.sleep(forTimeInterval: pause)
+            }
+            let result = HTTPPost.send(Data(body), to: endpoint, timeout: configuration.timeout)
+            switch result {
+            case .failure(let reason):
+                lastProblem = reason
+                exchanges.append(Exchange(environment: environment, url: url, httpStatus: nil, status: nil, problem: reason))
+                continue
+            case .success(let httpStatus, let data):
+                let bytes = Array(data)
+                if httpStatus >= 500 {
+                    lastProblem = "HTTP \(httpStatus)"
+                    exchanges.append(Exchange(environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: lastProblem))
+                    continue
+                }
+                let json: JSONValue
+                do {
+                    json = try JSONParser.parse(bytes)
+                } catch {
+                    exchanges.append(Exchange(environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: "not JSON"))
+                    throw .notJSON(url: url, httpStatus: httpStatus, reason: "\(error)")
+                }
+                let response: VerifyReceiptResponse
+                do {
+                    response = try VerifyReceiptResponse(json: json)
+                } catch {
+                    exchanges.append(Exchange(environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: error.description))
+                    throw .notJSON(url: url, httpStatus: httpStatus, reason: error.description)
+                }
+                if VerifyReceiptStatus.isRetryable(response.status, flag: response.isRetryable) {
+                    lastStatus = response.status
+                    exchanges.append(Exchange(
+                        environment: environment, url: url, httpStatus: httpStatus, status: response.status, problem: "retryable"))
+                    continue
+                }
+                exchanges.append(Exchange(environment: environment, url: url, httpStatus: httpStatus, status: response.status, problem: nil))
+                return (response, bytes)
+            }
+        }
+        if let lastStatus, exchanges.last?.status == lastStatus {
+            throw .keepsRetrying(url: url, status: lastStatus, attempts: configuration.maximumAttempts)
+        }
+        throw .unreachable(url: url, reason: lastProblem, attempts: configuration.maximumAttempts)
+    }
+}
+
+/// A blocking JSON POST over URLSession, for a command-line tool that does one thing at a time.
+enum HTTPPost {
+    enum Result: Sendable {
+        case success(httpStatus: Int, body: Data)
+        case failure(String)
+    }
+
+    /// Carries the completion handler's answer back to the waiting thread.
+    private final class Box: @unchecked Sendable {
+        let lock = NSLock()
+        var result: Result = .failure("no answer")
+    }
+
+    static func send(_ body: Data, to url: URL, timeout: Double) -> Result {
+        var request = URLRequest(url: url, timeoutInterval: timeout)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let task = session.dataTask(with: request) { data, response, error in
+            box.lock.lock()
+            if let error {
+                box.result = .failure(error.localizedDescription)
+            } else if let http = response as? HTTPURLResponse {
+                box.result = .success(httpStatus: http.statusCode, body: data ?? Data())
+            } else {
+                box.result = .failure("no HTTP response")
+            }
+            box.lock.unlock()
+            done.signal()
+        }
+        task.resume()
+        // The session's own timeout ends the task; the extra margin only guards against a lost callback.
+        if done.wait(timeout: .now() + timeout + 5) == .timedOut {
+            task.cancel()
+            return .failure("timed out after \(timeout) seconds")
+        }
+        box.lock.lock()
+        defer { box.lock.unlock() }
+        return box.result
+    }
+}

@@ -1,0 +1,74 @@
+/// A verifyReceipt response read so that real-world drift survives: `is-retryable` or `is_retryable`, numbers sent
+/// as strings and strings as numbers, `latest_receipt_info` as an array or (old responses) a single object, the
+/// iOS 6 form with `latest_expired_receipt_info`. Unknown keys are kept in ``json``.
+public struct VerifyReceiptResponse: Sendable {
+    /// The whole response as received.
+    public let json: [String: JSONValue]
+    public let status: Int
+    public let environment: String?
+    public let isRetryable: Bool?
+    public let exception: String?
+    /// The `receipt` object: the app-receipt form (with `in_app`) or the iOS 6 form (`bid`, `bvrs` ...).
+    public let receipt: [String: JSONValue]?
+    public let latestReceipt: String?
+    /// `latest_receipt_info` (and, for iOS 6 responses, `latest_expired_receipt_info`), always as a list.
+    public let latestReceiptInfo: [PurchaseRecord]
+    public let pendingRenewalInfo: [PendingRenewal]
+
+    /// Keys this tool reads; everything else is reported as unknown but kept.
+    public static let knownKeys: Set<String> = [
+        "status", "environment", "is-retryable", "is_retryable", "exception", "receipt", "latest_receipt",
+        "latest_receipt_info", "latest_expired_receipt_info", "pending_renewal_info",
+    ]
+
+    /// Why a JSON document is not a verifyReceipt response.
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(json value: JSONValue) throws(Failure) {
+        guard let object = value.objectValue else { throw Failure(description: "a verifyReceipt response is a JSON object") }
+        guard let statusText = object["status"]?.scalarText, let status = Int(statusText) else {
+            throw Failure(description: "not a verifyReceipt response: it has no numeric \"status\"")
+        }
+        json = object
+        self.status = status
+        environment = object["environment"]?.scalarText
+        isRetryable = PurchaseRecord.flag(object["is-retryable"] ?? object["is_retryable"])
+        exception = object["exception"]?.scalarText
+        receipt = object["receipt"]?.objectValue
+        latestReceipt = object["latest_receipt"]?.scalarText
+        latestReceiptInfo = ["latest_receipt_info", "latest_expired_receipt_info"].flatMap { key -> [PurchaseRecord] in
+            Self.objects(object[key]).map(PurchaseRecord.init(json:))
+        }
+        pendingRenewalInfo = Self.objects(object["pending_renewal_info"]).map(PendingRenewal.init(json:))
+    }
+
+    /// An array of objects, or a single object as a one-element list.
+    static func objects(_ value: JSONValue?) -> [[String: JSONValue]] {
+        switch value {
+        case .array(let items)?: return items.compactMap(\.objectValue)
+        case .object(let single)?: return [single]
+        default: return []
+        }
+    }
+
+    /// True when `receipt` is the iOS 6 transaction-receipt form rather than an app receipt.
+    public var isTransactionReceiptForm: Bool { receipt?["bid"] != nil && receipt?["in_app"] == nil }
+
+    /// The transactions in `receipt.in_app` (or the iOS 6 receipt itself).
+    public var receiptTransactions: [PurchaseRecord] {
+        guard let receipt else { return [] }
+        if isTransactionReceiptForm { return [PurchaseRecord(json: receipt)] }
+        return Self.objects(receipt["in_app"]).map(PurchaseRecord.init(json:))
+    }
+
+    /// When Apple answered (`receipt.request_date`), the natural time to evaluate its answer at.
+    public var requestDate: Timestamp? { receipt.flatMap { PurchaseRecord.date($0, "request_date") } }
+
+    /// Keys this tool does not interpret, kept in ``json``.
+    public var unknownKeys: [String] { json.keys.filter { !Self.knownKeys.contains($0) }.sorted() }
+
+    /// The status with its meaning, e.g. "21007: this receipt is from the test environment …".
+    public var statusMeaning: String { VerifyReceiptStatus.meaning(of: status) }
+}
