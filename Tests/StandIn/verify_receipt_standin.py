@@ -302,6 +302,16 @@ class Handler(BaseHTTPRequestHandler):
         if rest == "log":
             self.send_json(200, self.standin.log_of(scenario))
         elif rest in (f"{env}/verifyReceipt" for env in ENVIRONMENTS):
+            entry = {
+                "scenario": scenario,
+                "environment": rest.split("/", 1)[0],
+                "method": self.command,
+                "content_type": self.headers.get("Content-Type"),
+                "json": False,
+                "body": "",
+                "elapsed_ms": round((time.monotonic() - self.standin.started) * 1000, 1),
+            }
+            self.standin.record_and_pick(scenario, entry["environment"], entry, parsed_ok=False)
             self.send_json(200, {"status": 21000})  # Apple: the request was not an HTTP POST
         else:
             self.send_json(404, {"standin_error": f"unknown path {self.path}"})
