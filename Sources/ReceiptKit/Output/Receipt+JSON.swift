@@ -5,8 +5,20 @@ extension Receipt {
     public var json: JSONValue {
         var object = attributes.jsonMembers(table: ReceiptField.appFields)
         if let appItemID = object["app_item_id"] { object["adam_id"] = appItemID }
-        object["in_app"] = .array(inApp.map { .object($0.attributes.jsonMembers(table: ReceiptField.inAppFields)) })
+        object["in_app"] = .array(inApp.map { .object($0.jsonMembers) })
         return .object(object)
+    }
+}
+
+extension InAppPurchase {
+    /// The verifyReceipt `in_app` entry. Apple leaves out two values that non-subscription purchases still
+    /// carry in the receipt: `web_order_line_item_id` when it is 0 and `is_in_intro_offer_period` when there is
+    /// no expiry (seen in every real response here), so they are left out too; `dump` still shows them.
+    var jsonMembers: [String: JSONValue] {
+        var object = attributes.jsonMembers(table: ReceiptField.inAppFields)
+        if webOrderLineItemID == 0 { object.removeValue(forKey: "web_order_line_item_id") }
+        if expiresDate == nil { object.removeValue(forKey: "is_in_intro_offer_period") }
+        return object
     }
 }
 

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// The loopback verifyReceipt stand-in (Tests/StandIn/verify_receipt_standin.py) for one test.
+final class StandIn {
+    let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    let port: Int
+
+    init(environment: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", BinaryRunner.projectRoot.appendingPathComponent("Tests/StandIn/verify_receipt_standin.py").path]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while let chunk = try output.fileHandleForReading.read(upToCount: 1), let byte = chunk.first, byte != 0x0A {
+            line.append(byte)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
+            throw StandInFailure(description: "stand-in did not report its port: '\(text)'")
+        }
+        self.port = port
+    }
+
+    /// `--verifier-url` and `--sandbox-verifier-url` for a scenario; `tag` keeps parallel tests apart.
+    func urls(_ scenario: String, tag: String = UUID().uuidString) -> [String] {
+        let base = "http://127.0.0.1:\(port)/\(scenario)~\(tag)"
+        return ["--verifier-url", "\(base)/production/verifyReceipt", "--sandbox-verifier-url", "\(base)/sandbox/verifyReceipt"]
+    }
+
+    /// The requests the stand-in received for a scenario (tagged name), in order.
+    func log(_ scenarioWithTag: String) throws -> [[String: Any]] {
+        let url = URL(string: "http://127.0.0.1:\(port)/\(scenarioWithTag)/log")!
+        let data = try Data(contentsOf: url)
+        return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
+
+struct StandInFailure: Error, CustomStringConvertible {
+    let description: String
+}
