@@ -38,14 +38,19 @@ extension ASN1Node {
     ///
     /// Returns nil when the element is not a string type or its bytes are not UTF-8.
     public var stringValue: String? {
-        guard identifier.tagClass == .universal, !identifier.isConstructed,
-            Self.stringTagNumbers.contains(identifier.tagNumber)
-        else { return nil }
+        guard identifier.tagClass == .universal, !identifier.isConstructed, Self.isStringTag(identifier.tagNumber) else {
+            return nil
+        }
         return String(validating: content, as: UTF8.self)
     }
 
-    /// Universal tag numbers of the character string types that carry UTF-8 compatible bytes.
-    static let stringTagNumbers: Set<Int> = [12, 18, 19, 20, 22, 26]
+    /// UTF8String, NumericString, PrintableString, T61String, IA5String, VisibleString: UTF-8 compatible bytes.
+    static func isStringTag(_ number: Int) -> Bool {
+        switch number {
+        case 12, 18, 19, 20, 22, 26: return true
+        default: return false
+        }
+    }
 }
 
 extension Collection where Element == UInt8 {

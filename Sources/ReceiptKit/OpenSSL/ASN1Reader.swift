@@ -82,17 +82,14 @@ extension ASN1Node {
 
     /// The direct children of a constructed element, in encoded order.
     public func children() throws(ASN1Error) -> [ASN1Node] {
-        guard identifier.isConstructed else { return [] }
         var result: [ASN1Node] = []
-        var cursor = contentRange.lowerBound
-        while cursor < contentRange.upperBound {
-            let child = try ASN1Reader.readElement(
-                in: buffer, at: cursor, limit: contentRange.upperBound, depth: depth + 1)
-            result.append(child)
-            cursor = child.endOffset
-        }
+        var reader = childReader()
+        while let child = try reader.next() { result.append(child) }
         return result
     }
+
+    /// Reads the direct children one at a time, without building an array (the payload hot path).
+    public func childReader() -> ASN1ChildReader { ASN1ChildReader(parent: self) }
 
     /// Reads the content octets of an OCTET STRING as one complete element (receipts wrap DER this way).
     ///

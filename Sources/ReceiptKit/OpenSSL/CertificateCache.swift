@@ -1,4 +1,7 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Decoded certificates keyed by their DER bytes, so each distinct certificate is decoded once per process.
 ///
@@ -9,22 +12,49 @@ public final class CertificateCache: Sendable {
     /// The process-wide cache the decoder and verifier use unless handed another.
     public static let shared = CertificateCache()
 
-    private let entries = Mutex<[ArraySlice<UInt8>: X509Certificate]>([:])
+    private let entries = Mutex<[CertificateKey: X509Certificate]>([:])
     private let capacity: Int
 
     public init(capacity: Int = 4096) { self.capacity = capacity }
 
     /// The decoded certificate for `der`, decoding it on first sight.
     public func certificate(der: ArraySlice<UInt8>) throws(OpenSSLError) -> X509Certificate {
-        if let hit = entries.withLock({ $0[der] }) { return hit }
+        let key = CertificateKey(der)
+        if let hit = entries.withLock({ $0[key] }) { return hit }
         let decoded = try X509Certificate(der: Array(der))
         entries.withLock { table in
             if table.count >= capacity { table.removeAll(keepingCapacity: true) }
-            table[ArraySlice(decoded.derBytes)] = decoded
+            table[CertificateKey(decoded.derBytes[...])] = decoded
         }
         return decoded
     }
 
     /// How many certificates are held now (for tests and benchmarks).
     public var count: Int { entries.withLock { $0.count } }
+}
+
+/// A dictionary key over certificate bytes that hashes them in one bulk pass and compares them with memcmp;
+/// `ArraySlice`'s own Hashable goes byte by byte, which dominated a warm decode.
+struct CertificateKey: Hashable, @unchecked Sendable {
+    let bytes: ArraySlice<UInt8>
+    private let digest: Int
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        var hasher = Hasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        digest = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+    static func == (lhs: CertificateKey, rhs: CertificateKey) -> Bool {
+        guard lhs.digest == rhs.digest, lhs.bytes.count == rhs.bytes.count else { return false }
+        return lhs.bytes.withUnsafeBytes { left in
+            rhs.bytes.withUnsafeBytes { right in
+                guard let a = left.baseAddress, let b = right.baseAddress else { return left.count == right.count }
+                return memcmp(a, b, left.count) == 0
+            }
+        }
+    }
 }

@@ -76,8 +76,17 @@ public enum DecodeReport {
             "certificates": .array(certificates),
             "crls": .bool(container.hasCRLs),
             "signers": .array(signers),
-            "der_sha256": .string(receipt.derSHA256.hexString()),
+            "der_sha256": derSHA256(receipt),
         ])
+    }
+
+    /// The receipt's SHA-256, or null if this OpenSSL will not compute SHA-256 (then nothing else would work).
+    static func derSHA256(_ receipt: AppReceipt) -> JSONValue {
+        do {
+            return .string(try receipt.derSHA256().hexString())
+        } catch {
+            return .null
+        }
     }
 
     /// A descriptive role: the signer (matched by issuer and serial), a self-signed root, or an intermediate.

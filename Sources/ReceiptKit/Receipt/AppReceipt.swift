@@ -4,8 +4,6 @@ public struct AppReceipt: Sendable {
     /// The embedded certificates in container order, decoded through the cache (each once per process).
     public let certificates: [X509Certificate]
     public let receipt: Receipt
-    /// SHA-256 of the container's encoding, a stable identity for a receipt across batches.
-    public let derSHA256: [UInt8]
 
     public init(der: [UInt8], cache: CertificateCache = .shared) throws(DecodeError) {
         do {
@@ -23,15 +21,16 @@ public struct AppReceipt: Sendable {
         }
         self.certificates = certificates
         do {
-            derSHA256 = try DigestAlgorithm.sha256.hash(container.root.encodedBytes)
-        } catch {
-            throw .openSSL(error)
-        }
-        do {
             receipt = try Receipt(payload: container.payloadNode())
         } catch {
             throw .payload(error)
         }
+    }
+
+    /// SHA-256 of the container's encoding, a stable identity for a receipt; computed on request because
+    /// hashing a 60 KB receipt costs more than verifying its signature.
+    public func derSHA256() throws(OpenSSLError) -> [UInt8] {
+        try DigestAlgorithm.sha256.hash(container.root.encodedBytes)
     }
 
     /// True for receipts made by StoreKit Testing in Xcode: receipt type "Xcode".

@@ -22,7 +22,8 @@ public struct AttributeSet: Sendable {
         var unknown: [ReceiptAttribute] = []
         var nested: [ReceiptAttribute] = []
         var warnings: [String] = []
-        for child in try node.children() {
+        var children = node.childReader()
+        while let child = try children.next() {
             let attribute = try ReceiptAttribute(node: child)
             attributes.append(attribute)
             if attribute.type == nestedType {

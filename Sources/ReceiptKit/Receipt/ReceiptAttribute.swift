@@ -19,16 +19,16 @@ public struct ReceiptAttribute: Sendable {
 
     init(node: ASN1Node) throws(ASN1Error) {
         try node.expect(.sequence, "ReceiptAttribute")
-        let parts = try node.children()
-        guard parts.count == 3 else {
-            throw .invalidContent(
-                offset: node.offset, reason: "ReceiptAttribute has \(parts.count) elements, expected type, version and value")
+        var parts = node.childReader()
+        type = try parts.next(expecting: "attribute type").int64Value()
+        version = try parts.next(expecting: "attribute version").int64Value()
+        let value = try parts.next(expecting: "attribute value")
+        try value.expect(.octetString, "attribute value")
+        guard try parts.next() == nil else {
+            throw .invalidContent(offset: node.offset, reason: "ReceiptAttribute has more than type, version and value")
         }
-        type = try parts[0].int64Value()
-        version = try parts[1].int64Value()
-        try parts[2].expect(.octetString, "attribute value")
         offset = node.offset
-        valueNode = parts[2]
+        valueNode = value
     }
 
     /// The value's inner element when the octets are exactly one well-formed element, else nil (raw bytes).

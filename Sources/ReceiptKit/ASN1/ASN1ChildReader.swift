@@ -1,0 +1,26 @@
+/// Yields the children of a constructed element in order; nil once the content is used up.
+public struct ASN1ChildReader {
+    let parent: ASN1Node
+    var cursor: Int
+
+    init(parent: ASN1Node) {
+        self.parent = parent
+        // A primitive element has no children: start at the end.
+        cursor = parent.identifier.isConstructed ? parent.contentRange.lowerBound : parent.contentRange.upperBound
+    }
+
+    public mutating func next() throws(ASN1Error) -> ASN1Node? {
+        guard cursor < parent.contentRange.upperBound else { return nil }
+        let child = try ASN1Reader.readElement(
+            in: parent.buffer, at: cursor, limit: parent.contentRange.upperBound, depth: parent.depth + 1)
+        cursor = child.endOffset
+        return child
+    }
+
+    /// The next child, or an error naming `what` was expected when there is none.
+    public mutating func next(expecting what: String) throws(ASN1Error) -> ASN1Node {
+        guard let child = try next() else { throw .missingElement(offset: parent.offset, expected: what) }
+        return child
+    }
+}
+
