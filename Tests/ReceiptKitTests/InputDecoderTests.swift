@@ -29,6 +29,15 @@ import Testing
         #expect(input.layers.first == "base64 (url-safe)")
     }
 
+    @Test func reportsTheAlphabetSeen() throws {
+        #expect(try LenientBase64.decode(Array("-_8=".utf8)) == ([0xFB, 0xFF], .urlSafe))
+        #expect(try LenientBase64.decode(Array("+/8".utf8)) == ([0xFB, 0xFF], .standard))
+        #expect(try LenientBase64.decode(Array("+_8".utf8)).alphabet == .mixed)
+        let error = try #require(throws: LenientBase64.Failure.self) { try LenientBase64.decode(Array("AA=A".utf8)) }
+        #expect(error.offset == 3)
+        #expect(error.reason == "data continues after the '=' padding at offset 2")
+    }
+
     @Test func unwrapsRequestBodyAndBase64OfBase64() throws {
         let base64 = LenientBase64.encode(der)
         let (fromBody, bodyLayers) = try unwrappedDER("{\"receipt-data\": \"\(base64)\", \"password\": \"x\"}")

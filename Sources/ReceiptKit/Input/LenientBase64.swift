@@ -41,55 +41,72 @@ public enum LenientBase64 {
 
     /// Decodes `text`, reporting the alphabet seen.
     public static func decode(_ text: some Collection<UInt8>) throws(Failure) -> (bytes: [UInt8], alphabet: Alphabet) {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.count * 3 / 4)
+        // One pass over contiguous memory with a table lookup per byte: this runs on every batch record.
+        let contiguous = ContiguousArray(text)
+        var result: Result<(bytes: [UInt8], alphabet: Alphabet), Failure> = .success(([], .standard))
+        contiguous.withUnsafeBufferPointer { input in
+            table.withUnsafeBufferPointer { table in
+                result = decode(input, table: table)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func decode(_ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>)
+        -> Result<(bytes: [UInt8], alphabet: Alphabet), Failure>
+    {
+        var out = [UInt8](repeating: 0, count: input.count / 4 * 3 + 3)
+        var written = 0
         var accumulator: UInt32 = 0
         var pending = 0
         var sawStandard = false
         var sawURLSafe = false
         var paddingAt: Int? = nil
         var lastSignificant = 0
-        for (offset, byte) in text.enumerated() {
+        let equals = UInt8(ascii: "=")
+        for offset in 0..<input.count {
+            let byte = input[offset]
             let code = table[Int(byte)]
-            if code == 64 { continue }
-            if byte == UInt8(ascii: "=") {
-                if paddingAt == nil { paddingAt = offset }
+            if code < 64 {
+                if let paddingAt {
+                    return .failure(Failure(offset: offset, reason: "data continues after the '=' padding at offset \(paddingAt)"))
+                }
+                if byte == 0x2D || byte == 0x5F { sawURLSafe = true }  // '-' and '_'
+                else if byte < 0x30 { sawStandard = true }  // '+' and '/', the only other codes below the digits
+                lastSignificant = offset
+                accumulator = accumulator << 6 | UInt32(code)
+                pending += 1
+                if pending == 4 {
+                    out[written] = UInt8(truncatingIfNeeded: accumulator >> 16)
+                    out[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 8)
+                    out[written + 2] = UInt8(truncatingIfNeeded: accumulator)
+                    written += 3
+                    accumulator = 0
+                    pending = 0
+                }
+            } else if code == 64 {
                 continue
-            }
-            guard code < 64 else {
-                throw Failure(offset: offset, reason: "invalid character \(describe(byte))")
-            }
-            if let paddingAt {
-                throw Failure(offset: offset, reason: "data continues after the '=' padding at offset \(paddingAt)")
-            }
-            switch byte {
-            case UInt8(ascii: "+"), UInt8(ascii: "/"): sawStandard = true
-            case UInt8(ascii: "-"), UInt8(ascii: "_"): sawURLSafe = true
-            default: break
-            }
-            lastSignificant = offset
-            accumulator = accumulator << 6 | UInt32(code)
-            pending += 1
-            if pending == 4 {
-                out.append(UInt8(truncatingIfNeeded: accumulator >> 16))
-                out.append(UInt8(truncatingIfNeeded: accumulator >> 8))
-                out.append(UInt8(truncatingIfNeeded: accumulator))
-                accumulator = 0
-                pending = 0
+            } else if byte == equals {
+                if paddingAt == nil { paddingAt = offset }
+            } else {
+                return .failure(Failure(offset: offset, reason: "invalid character \(describe(byte))"))
             }
         }
         switch pending {
         case 1:
-            throw Failure(offset: lastSignificant, reason: "a single base64 character left over at the end (truncated input?)")
+            return .failure(Failure(offset: lastSignificant, reason: "a single base64 character left over at the end (truncated input?)"))
         case 2:
-            out.append(UInt8(truncatingIfNeeded: accumulator >> 4))
+            out[written] = UInt8(truncatingIfNeeded: accumulator >> 4)
+            written += 1
         case 3:
-            out.append(UInt8(truncatingIfNeeded: accumulator >> 10))
-            out.append(UInt8(truncatingIfNeeded: accumulator >> 2))
+            out[written] = UInt8(truncatingIfNeeded: accumulator >> 10)
+            out[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 2)
+            written += 2
         default: break
         }
+        out.removeLast(out.count - written)
         let alphabet: Alphabet = sawStandard && sawURLSafe ? .mixed : (sawURLSafe ? .urlSafe : .standard)
-        return (out, alphabet)
+        return .success((out, alphabet))
     }
 
     /// A character as a user would want to see it in an error: `'#'`, or `byte 0xff` when unprintable.
