@@ -21,24 +21,46 @@ public enum DigestAlgorithm: String, Sendable, Hashable, Codable {
     /// Hashes `bytes`. Only fails when OpenSSL itself refuses (for example a FIPS policy without SHA-1).
     public func hash(_ bytes: some Collection<UInt8>) throws(OpenSSLError) -> [UInt8] {
         ERR_clear_error()
+        guard let md = evpMD else { throw OpenSSLError(operation: "computing \(rawValue)", entries: ["this OpenSSL does not provide \(rawValue)"]) }
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var size: UInt32 = 0
         let contiguous = Array(bytes)
         let ok = contiguous.withUnsafeBytes { input in
             output.withUnsafeMutableBufferPointer { out in
-                EVP_Digest(input.baseAddress, input.count, out.baseAddress, &size, evpMD, nil)
+                EVP_Digest(input.baseAddress, input.count, out.baseAddress, &size, md, nil)
             }
         }
         guard ok == 1 else { throw OpenSSLError.drain("computing \(rawValue)") }
         return Array(output.prefix(Int(size)))
     }
 
+    /// The digest implementation, fetched once per process: OpenSSL 3 otherwise looks it up in its provider
+    /// store on every EVP_*Init call, which costs about as much as hashing a receipt. nil when this OpenSSL
+    /// refuses the algorithm (a FIPS or crypto policy without SHA-1); callers then report "could not check".
     var evpMD: OpaquePointer? {
         switch self {
-        case .sha1: return EVP_sha1()
-        case .sha256: return EVP_sha256()
-        case .sha384: return EVP_sha384()
-        case .sha512: return EVP_sha512()
+        case .sha1: return FetchedDigests.sha1.pointer
+        case .sha256: return FetchedDigests.sha256.pointer
+        case .sha384: return FetchedDigests.sha384.pointer
+        case .sha512: return FetchedDigests.sha512.pointer
         }
+    }
+}
+
+/// EVP_MD objects fetched once and kept for the life of the process (they are immutable and thread-safe).
+private enum FetchedDigests {
+    static let sha1 = FetchedDigest("SHA1")
+    static let sha256 = FetchedDigest("SHA256")
+    static let sha384 = FetchedDigest("SHA384")
+    static let sha512 = FetchedDigest("SHA512")
+}
+
+/// Owns one fetched EVP_MD; never freed because it lives as long as the process.
+private final class FetchedDigest: @unchecked Sendable {
+    let pointer: OpaquePointer?
+
+    init(_ name: String) {
+        pointer = EVP_MD_fetch(nil, name, nil)
+        if pointer == nil { ERR_clear_error() }
     }
 }

@@ -12,8 +12,12 @@ public enum RSASignatureVerifier {
         }
         guard let context = EVP_MD_CTX_new() else { return .unverifiable(OpenSSLError.drain("allocating a digest context")) }
         defer { EVP_MD_CTX_free(context) }
-        // An init failure means this OpenSSL will not use the algorithm (policy, provider): nothing was checked.
-        guard EVP_DigestVerifyInit(context, nil, digest.evpMD, nil, key) == 1 else {
+        // A digest that cannot be fetched, or an init failure, means this OpenSSL will not use the algorithm
+        // (policy, provider): nothing was checked. Passing a nil digest would silently pick a default one.
+        guard let md = digest.evpMD else {
+            return .unverifiable(OpenSSLError(operation: "checking the signature", entries: ["this OpenSSL does not provide \(digest.rawValue)"]))
+        }
+        guard EVP_DigestVerifyInit(context, nil, md, nil, key) == 1 else {
             return .unverifiable(OpenSSLError.drain("preparing a \(digest.rawValue) signature check"))
         }
         let result = signature.withUnsafeBufferPointer { signatureBytes in
@@ -37,6 +41,8 @@ extension X509Certificate {
 
     /// Whether this certificate's issuer name equals the DER-encoded name `nameDER` (for SignerInfo matching).
     public func issuerNameEquals(der nameDER: [UInt8]) -> Bool {
+        // Identical encodings are equal names; only different encodings need RFC 5280 comparison.
+        if nameDER == issuerDER { return true }
         var decoded: OpaquePointer?
         nameDER.withUnsafeBufferPointer { buffer in
             var cursor = buffer.baseAddress

@@ -30,6 +30,8 @@ public final class X509Certificate: @unchecked Sendable {
     public let keyUsage: UInt32?
     /// True when the subject and issuer names are equal and the certificate signs itself.
     public let isSelfSigned: Bool
+    /// DER of the issuer Name, compared byte for byte with SignerInfo issuers before any name parsing.
+    let issuerDER: [UInt8]
 
     let pointer: OpaquePointer
 
@@ -69,6 +71,7 @@ public final class X509Certificate: @unchecked Sendable {
         self.pathLength = pathLength >= 0 ? Int(pathLength) : nil
         keyUsage = flags & UInt32(EXFLAG_KUSAGE) != 0 ? X509_get_key_usage(decoded) : nil
         isSelfSigned = flags & UInt32(EXFLAG_SS) != 0
+        issuerDER = Self.encoded(X509_get_issuer_name(decoded))
         ERR_clear_error()
     }
 
@@ -81,6 +84,15 @@ public final class X509Certificate: @unchecked Sendable {
 
     /// Whether the certificate carries the extension `oid`.
     public func hasExtension(_ oid: ASN1ObjectIdentifier) -> Bool { extensionOIDs.contains(oid.dotted) }
+
+    private static func encoded(_ name: OpaquePointer?) -> [UInt8] {
+        guard let name else { return [] }
+        var buffer: UnsafeMutablePointer<UInt8>? = nil
+        let length = i2d_X509_NAME(name, &buffer)
+        guard length > 0, let buffer else { return [] }
+        defer { COpenSSL_free(buffer) }
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(length)))
+    }
 
     private static func commonName(_ name: OpaquePointer?) -> String? {
         guard let name else { return nil }
