@@ -102,6 +102,8 @@ public enum InputDecoder {
     ///
     /// This is sniffing: a segment that fails to decode simply means "not a JWS", hence the `try?`.
     private static func compactJWS(_ text: ArraySlice<UInt8>) -> String? {
+        // Base64 receipts have no dots: one cheap scan settles almost every input before anything is split.
+        guard let firstDot = text.firstIndex(of: UInt8(ascii: ".")), firstDot - text.startIndex > 4 else { return nil }
         let segments = text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard segments.count == 3, segments[0].count > 4,
             let header = try? LenientBase64.decode(segments[0]).bytes,
@@ -119,14 +121,15 @@ public enum InputDecoder {
     static func isText(_ bytes: [UInt8]) -> Bool {
         var sawNonNul = false
         var sawHighBit = false
-        for byte in bytes {
-            if byte == 0 { continue }
-            sawNonNul = true
-            if byte < 0x20 && !isWhitespace(byte) { return false }
-            if byte == 0x7F { return false }
-            if byte >= 0x80 { sawHighBit = true }
+        let control = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            for byte in buffer {
+                if byte == 0 { continue }
+                sawNonNul = true
+                if byte >= 0x80 { sawHighBit = true } else if byte == 0x7F || (byte < 0x20 && !isWhitespace(byte)) { return true }
+            }
+            return false
         }
-        return sawNonNul && (!sawHighBit || String(validating: bytes, as: UTF8.self) != nil)
+        return !control && sawNonNul && (!sawHighBit || String(validating: bytes, as: UTF8.self) != nil)
     }
 
     /// The bytes without surrounding whitespace, NULs, a UTF-8 byte-order mark or one pair of double quotes.

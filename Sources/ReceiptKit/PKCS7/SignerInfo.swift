@@ -17,8 +17,15 @@ public struct SignerInfo: Sendable {
     public let version: Int64
     /// DER of the issuer Name, compared byte for byte with certificates' issuer fields.
     public let issuerDER: [UInt8]
-    /// The issuer rendered like certificate names.
-    public let issuer: String
+    /// The issuer rendered like certificate names; rendered on request, because decoding a name costs more
+    /// than the rest of the container and only reports need it.
+    public var issuer: String {
+        do {
+            return try X509Name.render(der: issuerDER, offset: offset)
+        } catch {
+            return "(unreadable name: \(error))"
+        }
+    }
     /// Serial number as uppercase hex, leading zero octets removed, like ``X509Certificate/serialNumberHex``.
     public let serialNumberHex: String
     public let digestAlgorithm: AlgorithmIdentifier
@@ -67,7 +74,6 @@ public struct SignerInfo: Sendable {
         } catch {
             throw .asn1(error)
         }
-        issuer = try X509Name.render(der: issuerDER, offset: node.offset)
     }
 
     /// The serial as hex without sign-padding zeros, matching OpenSSL's BN_bn2hex of a positive serial.
