@@ -24,6 +24,9 @@ demo: release
 	@echo
 	@echo "== appreceipt decode $(DEMO_RECEIPT) (JSON, receipt object)"
 	@$(RELEASE_BIN) decode $(DEMO_RECEIPT) | sed -n '/"receipt": {/,/^  }/p'
+	@echo
+	@echo "== appreceipt verify --format text --trust-anchor TestVectors/pki/root.pem $(DEMO_RECEIPT)"
+	@$(RELEASE_BIN) verify --format text --trust-anchor TestVectors/pki/root.pem $(DEMO_RECEIPT)
 
 ## test: build and run the whole suite (unit, vectors, CLI end to end).
 test: deps
