@@ -12,10 +12,6 @@ public protocol Console: AnyObject {
     func writeError(_ text: String)
     /// Reads all of standard input.
     func readStandardInput() throws(CLIError) -> [UInt8]
-    /// Reads standard input line by line (for batch commands); nil at the end.
-    func readLine() throws(CLIError) -> [UInt8]?
-    /// Whether standard error is a terminal (progress is shown only then).
-    var standardErrorIsTerminal: Bool { get }
     /// The process environment (the CLI layer is the only place that reads it).
     var environment: [String: String] { get }
 }
@@ -54,21 +50,6 @@ public final class ProcessConsole: Console {
         guard let input else { throw .unreadable(path: "standard input", reason: "not open") }
         return try FileReader.readAll(input, path: "standard input")
     }
-
-    public func readLine() throws(CLIError) -> [UInt8]? {
-        var line: UnsafeMutablePointer<CChar>? = nil
-        var capacity = 0
-        defer { free(line) }
-        guard let input else { throw .unreadable(path: "standard input", reason: "not open") }
-        let length = getline(&line, &capacity, input)
-        guard length >= 0, let line else {
-            if ferror(input) != 0 { throw .unreadable(path: "standard input", reason: String(cString: strerror(errno))) }
-            return nil
-        }
-        return line.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
-    }
-
-    public var standardErrorIsTerminal: Bool { isatty(2) == 1 }
 
     public var environment: [String: String] {
         var result: [String: String] = [:]

@@ -1,8 +1,8 @@
 /// The documented exit statuses (sysexits.h numbers where one fits), shared by README, man page and --help.
 public enum ExitCode: Int32, Sendable {
-    /// Success: decode printed, verify valid, compare agreed, audit all valid.
+    /// Success: decode printed, verify valid, compare agreed.
     case success = 0
-    /// The work ran and the answer is negative (a failed check, a disagreement, an invalid record).
+    /// The work ran and the answer is negative (a failed check, a disagreement).
     case negative = 1
     /// Bad command line.
     case usage = 64

@@ -2,8 +2,8 @@
 enum HelpText {
     static let exitStatus = """
         EXIT STATUS:
-          0   success (verify: valid; compare: no disagreement; audit: every record valid)
-          1   the answer is negative (a failed check, a disagreement, an invalid record)
+          0   success (verify: valid; compare: no disagreement)
+          1   the answer is negative (verify: invalid, untrusted or unverifiable_here; compare: a disagreement)
           64  usage error
           65  input is not a receipt that can be parsed (the message says what and where)
           66  input file missing or unreadable
