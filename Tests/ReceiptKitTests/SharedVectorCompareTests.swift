@@ -57,4 +57,20 @@ struct SharedVectorCompareTests {
         let extra = Set(edited.differences.map(\.path)).subtracting(genuine.differences.map(\.path))
         #expect(extra == ["receipt.bundle_id", "receipt.in_app[1000000528099649].product_id"])
     }
+
+    /// An iOS 6 transaction receipt against a response whose author replaced the bundle and product ids: the
+    /// transaction matches (same transaction_id) and exactly the replaced fields are reported.
+    @Test func transactionReceiptAgainstAnEditedResponse() throws {
+        let (_, document) = try ReceiptDecoder.decode(try Fixtures.shared(
+            "aporat__store-receipt-validator/ios6_Sandbox_com.mindmobapp.MindMob_com.mindmobapp.download.b64"))
+        guard case .transactionReceipt(let transaction) = document else { throw Failure("not a transaction receipt") }
+        let response = try VerifyReceiptResponse(json: try JSONParser.parse(try Fixtures.shared(
+            "hackerzhut__ios-receipt-validation/verifyReceipt_unknown_status0_br.com.jera.Example_result.json")))
+        #expect(response.isTransactionReceiptForm)
+        let result = ReceiptComparison(
+            local: try #require(transaction.json.objectValue), remote: try #require(response.receipt),
+            latestReceiptInfo: response.latestReceiptInfo, localCreation: transaction.purchaseDate)
+        #expect(Set(result.differences.map(\.path)) == ["receipt.bid", "receipt.product_id"])
+        #expect(result.differences.allSatisfy { $0.kind == .mismatch })
+    }
 }
