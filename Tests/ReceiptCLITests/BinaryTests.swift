@@ -50,6 +50,7 @@ import Testing
         #expect(receipt.status == 0)
         #expect(receipt.stdout.contains("l=  inf cons: SEQUENCE  ; ContentInfo"))
         #expect(receipt.stdout.contains("; attribute 2 bundle_id"))
+        #expect(receipt.stdout.contains("prim:             OCTET STRING (encapsulates)  ; chunk"))
         #expect(receipt.stdout.contains("UTF8String \"com.example.appreceipt.one\""))
     }
 

@@ -94,6 +94,20 @@ import Testing
         }
     }
 
+    /// In Xcode-style BER receipts the payload sits in one chunk of a constructed OCTET STRING; it is read in
+    /// place, so attribute offsets are offsets into the file, as they are for DER receipts.
+    @Test func berPayloadOffsetsPointIntoTheFile() throws {
+        let bytes = try Fixtures.testVector("receipts/one-inapp-ber-indefinite.der")
+        let receipt = try appReceipt("receipts/one-inapp-ber-indefinite.der")
+        #expect(receipt.container.contentNode.identifier.isConstructed)
+        for attribute in receipt.receipt.attributes.attributes {
+            #expect(attribute.offset > receipt.container.contentNode.offset)
+            #expect(bytes[attribute.offset] == 0x30)
+            // Read from the file's own buffer, not from a joined copy.
+            #expect(attribute.valueNode.buffer == bytes)
+        }
+    }
+
     @Test func emptyValuesAreAbsentNotErrors() throws {
         let receipt = try appReceipt("receipts/empty-values.der").receipt
         let json = try #require(receipt.json.objectValue)

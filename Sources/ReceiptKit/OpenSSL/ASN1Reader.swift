@@ -107,6 +107,12 @@ extension ASN1Node {
             }
             return inner
         }
+        // Xcode's BER receipts wrap the payload in one primitive chunk: read it in place to keep offsets absolute.
+        var chunks = childReader()
+        if let only = try chunks.next(), try chunks.next() == nil, !only.identifier.isConstructed {
+            return try only.parseContentAsElement()
+        }
+        // Several chunks are joined first; offsets inside then count from the start of the joined bytes.
         return try ASN1Reader.readRoot(try octetStringBytes())
     }
 }

@@ -95,6 +95,14 @@ public enum ASN1Dump {
 
         /// An OCTET STRING whose content is shown as the element it encloses, when it is one.
         mutating func opened(_ node: ASN1Node, depth: Int, context: Context, annotation: String?) throws(ASN1Error) -> ASN1DumpNode {
+            // A BER constructed OCTET STRING with one chunk: show the chunk, and open the chunk.
+            if node.identifier.isConstructed {
+                var chunks = node.childReader()
+                if let only = try chunks.next(), try chunks.next() == nil, !only.identifier.isConstructed {
+                    let chunk = try opened(only, depth: depth + 1, context: context, annotation: "chunk")
+                    return make(node, depth, annotation, false, [chunk])
+                }
+            }
             // Raw values (opaque value, hash, undocumented binary) are not DER: shown as bytes, which is the answer.
             guard let inner = try? node.parseContentAsElement() else {
                 return make(node, depth, annotation, false, [])
