@@ -28,7 +28,7 @@ enum DecodeCommand: Subcommand {
         }
         var worst = ExitCode.success
         var documents: [JSONValue] = []
-        for input in inputs {
+        for (path, input) in zip(arguments.positionals.isEmpty ? ["-"] : arguments.positionals, inputs) {
             do {
                 let document = try decode(input.get())
                 documents.append(document.json)
@@ -36,9 +36,11 @@ enum DecodeCommand: Subcommand {
             } catch {
                 console.writeError("appreceipt: error: \(error)\n")
                 worst = max(worst, error.exitCode)
-                documents.append(.object(["error": .object([
+                var failure: [String: JSONValue] = [
                     "message": .string(error.description), "exit_code": .integer(Int(error.exitCode.rawValue)),
-                ])]))
+                ]
+                if case .undecodable(_, let decodeError) = error, let offset = decodeError.offset { failure["offset"] = .integer(offset) }
+                documents.append(.object(["input": .object(["source": .string(path)]), "error": .object(failure)]))
             }
         }
         if format == .json { try console.writeJSON(.array(documents), compact: arguments.has("compact")) }

@@ -33,7 +33,7 @@ enum VerifyCommand: Subcommand {
         let inputs = console.readInputs(arguments.positionals)
         var documents: [JSONValue] = []
         var worst = ExitCode.success
-        for input in inputs {
+        for (path, input) in zip(arguments.positionals.isEmpty ? ["-"] : arguments.positionals, inputs) {
             let named: NamedInput
             do throws(CLIError) {
                 named = try input.get()
@@ -41,7 +41,10 @@ enum VerifyCommand: Subcommand {
                 if inputs.count == 1 { throw error }
                 console.writeError("appreceipt: error: \(error)\n")
                 worst = max(worst, error.exitCode)
-                documents.append(.object(["error": .object(["message": .string(error.description)])]))
+                documents.append(.object([
+                    "input": .object(["source": .string(path)]),
+                    "error": .object(["message": .string(error.description), "exit_code": .integer(Int(error.exitCode.rawValue))]),
+                ]))
                 continue
             }
             let (document, code) = verify(named, policy: policy, console: console)

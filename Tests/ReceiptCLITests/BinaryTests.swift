@@ -16,6 +16,19 @@ import Testing
         #expect(strip(first.stdout) == strip(second.stdout))
     }
 
+    @Test func severalFilesGiveOneEntryEachInOrderAndTheWorstStatus() throws {
+        let files = ["TestVectors/receipts/zero-inapp.b64", "/nonexistent.b64", "TestVectors/malformed/wrong-tag.der"]
+        for command in ["decode", "verify"] {
+            let result = try BinaryRunner.run([command, "--compact"] + files)
+            #expect(result.status == 66)
+            let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            #expect(entries.compactMap { ($0["input"] as? [String: Any])?["source"] as? String } == files)
+            #expect(entries[0]["error"] == nil)
+            #expect(((entries[1]["error"] as? [String: Any])?["message"] as? String)?.contains("No such file") == true)
+            #expect(result.stderr.contains("/nonexistent.b64"))
+        }
+    }
+
     @Test func decodeReadsStandardInputAndRequestBodies() throws {
         let base64 = try String(contentsOf: BinaryRunner.projectRoot.appendingPathComponent("TestVectors/receipts/zero-inapp.b64"), encoding: .utf8)
         let body = "{\"receipt-data\": \"\(base64.trimmingCharacters(in: .whitespacesAndNewlines))\", \"password\": \"x\"}"
