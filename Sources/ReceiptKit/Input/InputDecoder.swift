@@ -15,7 +15,9 @@ public enum InputDecoder {
     private static func unwrap(_ bytes: [UInt8], layers: inout [String], layerName: String) throws(InputError)
         -> ReceiptInput.Payload
     {
-        guard isText(bytes) else {
+        // The start tells text from DER: a DER header breaks the text rules within its first bytes, while a
+        // control character deep inside text is reported by the base64 decoder with its offset.
+        guard isText(bytes.prefix(textSniffLength)) else {
             // Binary: a receipt is DER; anything else is reported by the ASN.1 reader with its offset.
             layers.append("der")
             return .pkcs7(der: bytes)
@@ -25,15 +27,16 @@ public enum InputDecoder {
         if first == UInt8(ascii: "{") {
             return try unwrapBraced(Array(text), layers: &layers)
         }
-        if let token = compactJWS(text) {
-            layers.append("jws")
-            return .jws(token)
-        }
         let decoded: [UInt8]
         let alphabet: LenientBase64.Alphabet
         do {
             (decoded, alphabet) = try LenientBase64.decode(text)
         } catch {
+            // A JWS is the one text form with dots; it is only worth looking for once base64 has failed.
+            if let token = compactJWS(text) {
+                layers.append("jws")
+                return .jws(token)
+            }
             // Offsets are reported in the caller's bytes, not in the trimmed view.
             throw .notBase64(offset: error.offset + (text.startIndex - bytes.startIndex), reason: error.reason, layer: layerName)
         }
@@ -118,18 +121,24 @@ public enum InputDecoder {
 
     /// Text here means valid UTF-8 without control characters besides whitespace and NUL terminators; DER
     /// always breaks one of the two (its length octets are control characters or stray UTF-8 continuation bytes).
-    static func isText(_ bytes: [UInt8]) -> Bool {
+    /// How much of an input is examined to tell text from binary.
+    static let textSniffLength = 512
+
+    static func isText(_ bytes: some Collection<UInt8>) -> Bool {
         var sawNonNul = false
         var sawHighBit = false
-        let control = bytes.withUnsafeBufferPointer { buffer -> Bool in
-            for byte in buffer {
+        let control = { () -> Bool in
+            for byte in bytes {
                 if byte == 0 { continue }
                 sawNonNul = true
                 if byte >= 0x80 { sawHighBit = true } else if byte == 0x7F || (byte < 0x20 && !isWhitespace(byte)) { return true }
             }
             return false
-        }
-        return !control && sawNonNul && (!sawHighBit || String(validating: bytes, as: UTF8.self) != nil)
+        }()
+        guard !control, sawNonNul else { return false }
+        // A prefix may cut a multi-byte character short: allow that at the very end.
+        return !sawHighBit || String(validating: bytes, as: UTF8.self) != nil
+            || String(validating: bytes.dropLast(3), as: UTF8.self) != nil
     }
 
     /// The bytes without surrounding whitespace, NULs, a UTF-8 byte-order mark or one pair of double quotes.

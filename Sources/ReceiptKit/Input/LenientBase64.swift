@@ -55,12 +55,23 @@ public enum LenientBase64 {
     private static func decode(_ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>)
         -> Result<(bytes: [UInt8], alphabet: Alphabet), Failure>
     {
-        var out = [UInt8](repeating: 0, count: input.count / 4 * 3 + 3)
         var written = 0
+        var failure: Failure? = nil
+        var out = [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 3) { output, initialized in
+            failure = decode(input, table: table, into: output, written: &written)
+            initialized = written
+        }
+        if let failure { return .failure(failure) }
+        return .success((out, alphabetSeen(input)))
+    }
+
+    /// Decodes into `out`, returning the first problem; `written` counts the bytes produced.
+    private static func decode(
+        _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
+        written: inout Int
+    ) -> Failure? {
         var accumulator: UInt32 = 0
         var pending = 0
-        var sawStandard = false
-        var sawURLSafe = false
         var paddingAt: Int? = nil
         var lastSignificant = 0
         let equals = UInt8(ascii: "=")
@@ -69,10 +80,8 @@ public enum LenientBase64 {
             let code = table[Int(byte)]
             if code < 64 {
                 if let paddingAt {
-                    return .failure(Failure(offset: offset, reason: "data continues after the '=' padding at offset \(paddingAt)"))
+                    return Failure(offset: offset, reason: "data continues after the '=' padding at offset \(paddingAt)")
                 }
-                if byte == 0x2D || byte == 0x5F { sawURLSafe = true }  // '-' and '_'
-                else if byte < 0x30 { sawStandard = true }  // '+' and '/', the only other codes below the digits
                 lastSignificant = offset
                 accumulator = accumulator << 6 | UInt32(code)
                 pending += 1
@@ -89,12 +98,12 @@ public enum LenientBase64 {
             } else if byte == equals {
                 if paddingAt == nil { paddingAt = offset }
             } else {
-                return .failure(Failure(offset: offset, reason: "invalid character \(describe(byte))"))
+                return Failure(offset: offset, reason: "invalid character \(describe(byte))")
             }
         }
         switch pending {
         case 1:
-            return .failure(Failure(offset: lastSignificant, reason: "a single base64 character left over at the end (truncated input?)"))
+            return Failure(offset: lastSignificant, reason: "a single base64 character left over at the end (truncated input?)")
         case 2:
             out[written] = UInt8(truncatingIfNeeded: accumulator >> 4)
             written += 1
@@ -104,9 +113,21 @@ public enum LenientBase64 {
             written += 2
         default: break
         }
-        out.removeLast(out.count - written)
-        let alphabet: Alphabet = sawStandard && sawURLSafe ? .mixed : (sawURLSafe ? .urlSafe : .standard)
-        return .success((out, alphabet))
+        return nil
+    }
+
+    /// Which alphabet the (valid) text used: a second, cheap pass over the few bytes that tell.
+    private static func alphabetSeen(_ input: UnsafeBufferPointer<UInt8>) -> Alphabet {
+        var sawStandard = false
+        var sawURLSafe = false
+        for byte in input where byte < 0x30 || byte == 0x5F {
+            switch byte {
+            case 0x2B, 0x2F: sawStandard = true
+            case 0x2D, 0x5F: sawURLSafe = true
+            default: break
+            }
+        }
+        return sawStandard && sawURLSafe ? .mixed : (sawURLSafe ? .urlSafe : .standard)
     }
 
     /// A character as a user would want to see it in an error: `'#'`, or `byte 0xff` when unprintable.
