@@ -78,6 +78,18 @@ import Testing
         let jws = try InputDecoder.decode(Array("\(header).e30.AAAA".utf8))
         #expect(jws.kindName == "storekit2_jws")
     }
+
+    /// Things people paste by mistake are named, not called malformed.
+    @Test func namesCertificatesAndNotifications() throws {
+        let pem = try #require(throws: DecodeError.self) { try ReceiptDecoder.decode(try Fixtures.testVector("pki/root.pem")) }
+        #expect(pem.description == "input holds a PEM CERTIFICATE block, not a receipt")
+        let der = try #require(throws: DecodeError.self) { try ReceiptDecoder.decode(try Fixtures.testVector("pki/root.der")) }
+        #expect(der.description.hasPrefix("input is an X.509 certificate (C=US, O=appreceipt Test PKI"))
+        let notification = Array(#"{"notification_type": "DID_RENEW", "unified_receipt": {}}"#.utf8)
+        #expect(throws: InputError.unexpectedJSON(
+            "input is an App Store Server Notification (V1, notification_type DID_RENEW), not a receipt; "
+                + "its unified_receipt.latest_receipt holds the receipt")) { try InputDecoder.decode(notification) }
+    }
 }
 
 struct Failure: Error, CustomStringConvertible {

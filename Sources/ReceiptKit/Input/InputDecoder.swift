@@ -24,6 +24,7 @@ public enum InputDecoder {
         }
         let text = trimmed(bytes)
         guard let first = text.first else { throw .empty }
+
         if first == UInt8(ascii: "{") {
             return try unwrapBraced(Array(text), layers: &layers)
         }
@@ -36,6 +37,9 @@ public enum InputDecoder {
             if let token = compactJWS(text) {
                 layers.append("jws")
                 return .jws(token)
+            }
+            if let label = pemLabel(text) {
+                throw .unrecognised("input holds a PEM \(label) block, not a receipt")
             }
             // Offsets are reported in the caller's bytes, not in the trimmed view.
             throw .notBase64(offset: error.offset + (text.startIndex - bytes.startIndex), reason: error.reason, layer: layerName)
@@ -92,6 +96,11 @@ public enum InputDecoder {
             layers.append("jws")
             return .jws(jws)
         }
+        if let type = object["notification_type"]?.scalarText {
+            throw .unexpectedJSON(
+                "input is an App Store Server Notification (V1, notification_type \(type)), not a receipt; "
+                    + "its unified_receipt.latest_receipt holds the receipt")
+        }
         if object["status"] != nil, object["receipt"] != nil || object["latest_receipt_info"] != nil {
             throw .unexpectedJSON(
                 "input is a verifyReceipt response (it has \"status\" and \"receipt\"), not a receipt; "
@@ -113,6 +122,14 @@ public enum InputDecoder {
             let headerJSON = try? JSONParser.parse(header), headerJSON["alg"] != nil
         else { return nil }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The label of the first `-----BEGIN LABEL-----` line, when the text has one (certificates, keys).
+    static func pemLabel(_ text: ArraySlice<UInt8>) -> String? {
+        let marker = Array("-----BEGIN ".utf8)
+        guard let start = text.firstRange(of: marker) else { return nil }
+        let label = text[start.upperBound...].prefix { $0 != UInt8(ascii: "-") && $0 != 0x0A }
+        return String(decoding: label, as: UTF8.self)
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool {

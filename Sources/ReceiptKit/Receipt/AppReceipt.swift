@@ -9,6 +9,11 @@ public struct AppReceipt: Sendable {
         do {
             container = try PKCS7SignedData(der: der)
         } catch {
+            // A certificate is the DER people most often hand in by mistake: say so rather than "wrong tag".
+            if case .asn1(.unexpectedTag) = error, let certificate = try? X509Certificate(der: der) {
+                throw .input(.unrecognised(
+                    "input is an X.509 certificate (\(certificate.subject)), not a receipt; verify --trust-anchor takes certificates"))
+            }
             throw .container(error)
         }
         var certificates: [X509Certificate] = []
