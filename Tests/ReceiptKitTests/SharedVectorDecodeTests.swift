@@ -39,6 +39,19 @@ struct SharedVectorDecodeTests {
         #expect(accounted + emptyOptional == receipt.attributes.attributes.count)
     }
 
+    /// StoreKit 2 signed data is recognised and decoded (not verified) with Apple's own field names.
+    @Test("manifest JWS is recognised and decoded", arguments: ManifestEntry.jws)
+    func jwsIsRecognised(entry: ManifestEntry) throws {
+        let (input, document) = try ReceiptDecoder.decode(try Fixtures.shared(entry.file))
+        #expect(input.kindName == "storekit2_jws")
+        guard case .jws(let jws) = document else { throw Failure("not a JWS") }
+        #expect(jws.header["alg"] == .string("ES256"))
+        #expect(jws.payload.objectValue?.isEmpty == false)
+        if let type = entry.notificationType {
+            #expect(jws.payload["notificationType"] == .string(type))
+        }
+    }
+
     /// Pairs whose verifyReceipt `receipt` object describes this very receipt (the manifest says the creation
     /// dates are equal): every field present on both sides is equal, request_date aside.
     @Test("receipt equals its paired verifyReceipt response field by field", arguments: pairedResponses)

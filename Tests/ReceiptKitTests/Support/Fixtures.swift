@@ -57,6 +57,7 @@ struct ManifestEntry: Decodable, Sendable, CustomTestStringConvertible {
     let in_app: [InApp]?
     let signer_digest: String?
     let status: Int?
+    let notificationType: String?
 
     var testDescription: String { file }
 
@@ -69,5 +70,6 @@ struct ManifestEntry: Decodable, Sendable, CustomTestStringConvertible {
     }()
 
     static var receipts: [ManifestEntry] { all.filter { $0.kind == "receipt" } }
+    static var jws: [ManifestEntry] { all.filter { $0.kind.hasPrefix("jws") } }
     static var transactionReceipts: [ManifestEntry] { all.filter { $0.kind == "ios6-receipt" && $0.environment != "mock" } }
 }
