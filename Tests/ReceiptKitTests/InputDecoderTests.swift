@@ -1,3 +1,4 @@
+import Foundation
 import ReceiptKit
 import Testing
 
@@ -95,4 +96,26 @@ import Testing
 struct Failure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The lenient decoder agrees with Foundation's strict one on every well-formed text, and with itself when the
+/// text is wrapped, spaced, unpadded or in the URL-safe alphabet.
+@Suite struct Base64AgreementTests {
+    @Test func agreesWithFoundationOnRandomData() throws {
+        var random = MutationRobustnessTests.SplitMix(state: 42)
+        for length in 0..<300 {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let standard = Data(bytes).base64EncodedString()
+            #expect(try LenientBase64.decode(Array(standard.utf8)).bytes == bytes)
+            #expect(Data(base64Encoded: LenientBase64.encode(bytes)).map(Array.init) == bytes)
+            // Wrapped at 76 with CRLF, padding dropped, URL-safe alphabet, stray spaces.
+            var messy = Array(Data(bytes).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed]).utf8)
+            messy.removeAll { $0 == UInt8(ascii: "=") }
+            messy = messy.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: "-") : ($0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0) }
+            if messy.count > 5 { messy.insert(0x20, at: random.below(messy.count)) }
+            let decoded = try LenientBase64.decode(messy)
+            #expect(decoded.bytes == bytes, "length \(length)")
+            if standard.contains("+") || standard.contains("/") { #expect(decoded.alphabet == .urlSafe) }
+        }
+    }
 }

@@ -55,33 +55,82 @@ public enum LenientBase64 {
     private static func decode(_ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>)
         -> Result<(bytes: [UInt8], alphabet: Alphabet), Failure>
     {
-        var written = 0
+        var decoder = Decoder(input: input, table: table)
         var failure: Failure? = nil
-        var out = [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 3) { output, initialized in
-            failure = decode(input, table: table, into: output, written: &written)
-            initialized = written
+        let out = [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 3) { output, initialized in
+            failure = decoder.run(into: output)
+            initialized = decoder.written
         }
         if let failure { return .failure(failure) }
-        return .success((out, alphabetSeen(input)))
+        let alphabet: Alphabet = decoder.sawStandard && decoder.sawURLSafe ? .mixed : (decoder.sawURLSafe ? .urlSafe : .standard)
+        return .success((out, alphabet))
     }
 
-    /// Decodes into `out`, returning the first problem; `written` counts the bytes produced.
-    private static func decode(
-        _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
-        written: inout Int
-    ) -> Failure? {
+    /// The decoding loop: four characters at a time while the text is plain base64, one at a time around
+    /// whitespace, padding and errors.
+    private struct Decoder {
+        let input: UnsafeBufferPointer<UInt8>
+        let table: UnsafeBufferPointer<UInt8>
+        var written = 0
         var accumulator: UInt32 = 0
         var pending = 0
         var paddingAt: Int? = nil
         var lastSignificant = 0
-        let equals = UInt8(ascii: "=")
-        for offset in 0..<input.count {
+        var sawStandard = false
+        var sawURLSafe = false
+
+        init(input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>) {
+            self.input = input
+            self.table = table
+        }
+
+        mutating func run(into out: UnsafeMutableBufferPointer<UInt8>) -> Failure? {
+            var offset = 0
+            let count = input.count
+            while offset < count {
+                if pending == 0, paddingAt == nil, offset + 4 <= count {
+                    let a = table[Int(input[offset])], b = table[Int(input[offset + 1])]
+                    let c = table[Int(input[offset + 2])], d = table[Int(input[offset + 3])]
+                    if (a | b | c | d) < 64 {
+                        // Codes 62 and 63 are the characters that tell the alphabets apart.
+                        if ((a &+ 2) | (b &+ 2) | (c &+ 2) | (d &+ 2)) & 64 != 0 { noteAlphabet(offset, 4) }
+                        let value = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                        out[written] = UInt8(truncatingIfNeeded: value >> 16)
+                        out[written + 1] = UInt8(truncatingIfNeeded: value >> 8)
+                        out[written + 2] = UInt8(truncatingIfNeeded: value)
+                        written += 3
+                        lastSignificant = offset + 3
+                        offset += 4
+                        continue
+                    }
+                }
+                if let failure = step(offset, into: out) { return failure }
+                offset += 1
+            }
+            switch pending {
+            case 1:
+                return Failure(offset: lastSignificant, reason: "a single base64 character left over at the end (truncated input?)")
+            case 2:
+                out[written] = UInt8(truncatingIfNeeded: accumulator >> 4)
+                written += 1
+            case 3:
+                out[written] = UInt8(truncatingIfNeeded: accumulator >> 10)
+                out[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 2)
+                written += 2
+            default: break
+            }
+            return nil
+        }
+
+        /// One character: whitespace is skipped, '=' starts the padding, anything else must be base64.
+        mutating func step(_ offset: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Failure? {
             let byte = input[offset]
             let code = table[Int(byte)]
             if code < 64 {
                 if let paddingAt {
                     return Failure(offset: offset, reason: "data continues after the '=' padding at offset \(paddingAt)")
                 }
+                if code >= 62 { noteAlphabet(offset, 1) }
                 lastSignificant = offset
                 accumulator = accumulator << 6 | UInt32(code)
                 pending += 1
@@ -93,41 +142,25 @@ public enum LenientBase64 {
                     accumulator = 0
                     pending = 0
                 }
-            } else if code == 64 {
-                continue
-            } else if byte == equals {
+                return nil
+            }
+            if code == 64 { return nil }
+            if byte == UInt8(ascii: "=") {
                 if paddingAt == nil { paddingAt = offset }
-            } else {
-                return Failure(offset: offset, reason: "invalid character \(describe(byte))")
+                return nil
             }
+            return Failure(offset: offset, reason: "invalid character \(describe(byte))")
         }
-        switch pending {
-        case 1:
-            return Failure(offset: lastSignificant, reason: "a single base64 character left over at the end (truncated input?)")
-        case 2:
-            out[written] = UInt8(truncatingIfNeeded: accumulator >> 4)
-            written += 1
-        case 3:
-            out[written] = UInt8(truncatingIfNeeded: accumulator >> 10)
-            out[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 2)
-            written += 2
-        default: break
-        }
-        return nil
-    }
 
-    /// Which alphabet the (valid) text used: a second, cheap pass over the few bytes that tell.
-    private static func alphabetSeen(_ input: UnsafeBufferPointer<UInt8>) -> Alphabet {
-        var sawStandard = false
-        var sawURLSafe = false
-        for byte in input where byte < 0x30 || byte == 0x5F {
-            switch byte {
-            case 0x2B, 0x2F: sawStandard = true
-            case 0x2D, 0x5F: sawURLSafe = true
-            default: break
+        mutating func noteAlphabet(_ offset: Int, _ length: Int) {
+            for byte in input[offset..<(offset + length)] {
+                switch byte {
+                case 0x2B, 0x2F: sawStandard = true
+                case 0x2D, 0x5F: sawURLSafe = true
+                default: break
+                }
             }
         }
-        return sawStandard && sawURLSafe ? .mixed : (sawURLSafe ? .urlSafe : .standard)
     }
 
     /// A character as a user would want to see it in an error: `'#'`, or `byte 0xff` when unprintable.
