@@ -33,16 +33,19 @@ public final class CertificateCache: Sendable {
     public var count: Int { entries.withLock { $0.count } }
 }
 
-/// A dictionary key over certificate bytes that hashes them in one bulk pass and compares them with memcmp;
-/// `ArraySlice`'s own Hashable goes byte by byte, which dominated a warm decode.
+/// A dictionary key over certificate bytes that hashes their tail in one bulk pass and compares them with
+/// memcmp; `ArraySlice`'s own Hashable goes byte by byte, which dominated a warm decode.
 struct CertificateKey: Hashable, @unchecked Sendable {
     let bytes: ArraySlice<UInt8>
     private let digest: Int
 
     init(_ bytes: ArraySlice<UInt8>) {
         self.bytes = bytes
+        // The length and the last 128 bytes (the certificate's own signature) tell certificates apart; equality
+        // below still compares every byte, so a collision costs a comparison, never a wrong answer.
         var hasher = Hasher()
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hasher.combine(bytes.count)
+        bytes.suffix(128).withUnsafeBytes { hasher.combine(bytes: $0) }
         digest = hasher.finalize()
     }
 
