@@ -29,6 +29,7 @@ enum DecodeTextRenderer {
             row("product_id", receipt["product_id"]?.scalarText)
             row("transaction_id", receipt["transaction_id"]?.scalarText)
             row("purchase_date", receipt["purchase_date"]?.scalarText)
+            row("expires_date", receipt["expires_date_formatted"]?.scalarText)
             if let unknown = receipt["unknown_attributes"]?.arrayValue {
                 row("unknown_attributes", unknown.compactMap { $0["type"]?.scalarText }.joined(separator: ", "))
             }
@@ -42,6 +43,18 @@ enum DecodeTextRenderer {
             for certificate in container["certificates"]?.arrayValue ?? [] {
                 lines.append(certificateLine(certificate))
             }
+        }
+        if let jws = document["jws"] {
+            row("alg", jws["header"]?["alg"]?.scalarText)
+            let payload = jws["payload"]
+            for key in ["notificationType", "subtype", "environment", "bundleId", "productId", "transactionId",
+                "originalTransactionId", "type", "expiresDate", "signedDate", "autoRenewStatus", "autoRenewProductId"]
+            {
+                row(key, payload?[key]?.scalarText ?? payload?["data"]?[key]?.scalarText)
+            }
+            let certificates = jws["certificates"]?.arrayValue ?? []
+            if !certificates.isEmpty { lines.append("certificates (x5c)") }
+            for certificate in certificates { lines.append(certificateLine(certificate)) }
         }
         if let certificate = document["transaction_receipt"]?["certificate"] {
             lines.append("certificates")

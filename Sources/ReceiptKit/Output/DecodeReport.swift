@@ -29,14 +29,16 @@ public enum DecodeReport {
                 "envelope": .object(envelope),
                 "signature_version": .integer(Int(transaction.signatureVersion)),
                 "signature_length": .integer(transaction.signature.count),
-                "certificate": transaction.certificate.json,
+                "certificate": DecodeReport.withRole(transaction.certificate.json, "leaf", index: 0),
             ])
         case .jws(let jws):
             inputObject["kind"] = .string(input.kindName)
             top["jws"] = .object([
                 "header": jws.header, "payload": jws.payload,
                 "signature_length": .integer(jws.signature.count),
-                "certificates": .array(jws.certificates.enumerated().map { indexed($1.json, $0) }),
+                "certificates": .array(jws.certificates.enumerated().map { index, certificate in
+                    withRole(certificate.json, index == 0 ? "leaf" : (certificate.isSelfSigned ? "root" : "intermediate"), index: index)
+                }),
             ])
             warnings.append("StoreKit 2 JWS is decoded only; its signature is not checked by decode")
         }
@@ -99,9 +101,10 @@ public enum DecodeReport {
         return certificate.isSelfSigned ? "root" : (certificate.isCA ? "intermediate" : "other")
     }
 
-    static func indexed(_ value: JSONValue, _ index: Int) -> JSONValue {
+    static func withRole(_ value: JSONValue, _ role: String, index: Int) -> JSONValue {
         var object = value.objectValue ?? [:]
         object["index"] = .integer(index)
+        object["role"] = .string(role)
         return .object(object)
     }
 }
