@@ -23,6 +23,14 @@ import Testing
         }
     }
 
+    /// Headers OpenSSL refuses as a whole but that are complete: the message still says the length is too long.
+    @Test func reportsHugeDeclaredLengthsAsRunningPastTheEnd() throws {
+        #expect(throws: DecodeError.container(.asn1(.lengthPastEnd(offset: 0, length: 0xFFFF_FFFF, available: 0, within: "the input")))) {
+            try ReceiptDecoder.decode([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF])
+        }
+        #expect(throws: DecodeError.container(.asn1(.invalidHeader(offset: 0)))) { try ReceiptDecoder.decode([0x30, 0x84, 0xFF, 0xFF]) }
+    }
+
     @Test func reportsTrailingBytesAndMissingEndOfContents() {
         #expect(throws: ASN1Error.trailingBytes(offset: 2, count: 3)) { try ASN1Node(parsing: [0x30, 0x00, 1, 2, 3]) }
         #expect(throws: ASN1Error.missingEndOfContents(offset: 0)) { try ASN1Node(parsing: [0x30, 0x80, 0x02, 0x01, 0x01]) }

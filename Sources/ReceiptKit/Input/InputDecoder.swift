@@ -17,7 +17,7 @@ public enum InputDecoder {
     {
         // The start tells text from DER: a DER header breaks the text rules within its first bytes, while a
         // control character deep inside text is reported by the base64 decoder with its offset.
-        guard isText(bytes.prefix(textSniffLength)) else {
+        guard isText(bytes.prefix(textSniffLength), mayBeCut: bytes.count > textSniffLength) else {
             // Binary: a receipt is DER; anything else is reported by the ASN.1 reader with its offset.
             layers.append("der")
             return .pkcs7(der: bytes)
@@ -141,7 +141,7 @@ public enum InputDecoder {
     /// How much of an input is examined to tell text from binary.
     static let textSniffLength = 512
 
-    static func isText(_ bytes: some Collection<UInt8>) -> Bool {
+    static func isText(_ bytes: some Collection<UInt8>, mayBeCut: Bool = false) -> Bool {
         var sawNonNul = false
         var sawHighBit = false
         let control = { () -> Bool in
@@ -153,9 +153,9 @@ public enum InputDecoder {
             return false
         }()
         guard !control, sawNonNul else { return false }
-        // A prefix may cut a multi-byte character short: allow that at the very end.
+        // A prefix may cut a multi-byte character short: allow that at the very end, and only then.
         return !sawHighBit || String(validating: bytes, as: UTF8.self) != nil
-            || String(validating: bytes.dropLast(3), as: UTF8.self) != nil
+            || (mayBeCut && String(validating: bytes.dropLast(3), as: UTF8.self) != nil)
     }
 
     /// The bytes without surrounding whitespace, NULs, a UTF-8 byte-order mark or one pair of double quotes.

@@ -42,6 +42,13 @@ public enum ASN1Reader {
                     offset: offset, length: length, available: limit - offset - headerLength,
                     within: limit == bytes.count ? "the input" : "its enclosing element")
             }
+            // OpenSSL refuses some complete headers too (a long length with no content byte after it): read the
+            // length here so the message says "runs past the end" rather than "invalid header" when it does.
+            if let (declared, header) = plainHeader(bytes, at: offset, limit: limit) {
+                throw .lengthPastEnd(
+                    offset: offset, length: declared, available: limit - offset - header,
+                    within: limit == bytes.count ? "the input" : "its enclosing element")
+            }
             throw .invalidHeader(offset: offset)
         }
         let identifier = ASN1Identifier(
@@ -62,6 +69,20 @@ public enum ASN1Reader {
         return ASN1Node(
             buffer: bytes, identifier: identifier, offset: offset, headerLength: headerLength, declaredLength: length,
             contentRange: contentStart..<(contentStart + length), endOffset: contentStart + length, depth: depth)
+    }
+
+    /// The declared definite length and header size of a low-tag-number header, when the header bytes are all
+    /// there and the length is larger than what follows; nil otherwise.
+    private static func plainHeader(_ bytes: [UInt8], at offset: Int, limit: Int) -> (Int, Int)? {
+        guard offset + 2 <= limit, bytes[offset] & 0x1F != 0x1F else { return nil }
+        let first = bytes[offset + 1]
+        if first < 0x80 { return Int(first) > limit - offset - 2 ? (Int(first), 2) : nil }
+        let count = Int(first & 0x7F)
+        guard count >= 1, count <= 8, offset + 2 + count <= limit else { return nil }
+        var length: UInt64 = 0
+        for byte in bytes[(offset + 2)..<(offset + 2 + count)] { length = length << 8 | UInt64(byte) }
+        guard length <= UInt64(Int.max), Int(length) > limit - offset - 2 - count else { return nil }
+        return (Int(length), 2 + count)
     }
 
     private static func tagClass(fromOpenSSL value: Int32) -> ASN1TagClass {
