@@ -138,4 +138,31 @@ import Testing
         #expect(report.failedCheckIDs == [CheckID.signerSignature])
         #expect(report.verdict == .invalid)
     }
+
+    /// "OpenSSL could not check it" stays apart from "it does not match": a leaf whose signature algorithm names
+    /// MD2, which this OpenSSL does not provide, makes the chain check an error and the verdict
+    /// unverifiable_here, never invalid (the same path a build refusing SHA-1 by policy takes).
+    @Test func anAlgorithmOpenSSLCannotUseIsUnverifiableNotInvalid() throws {
+        var bytes = try Fixtures.testVector("receipts/one-inapp.der")
+        let leaf = try #require(try appReceipt("receipts/one-inapp.der").container.certificates.first)
+        let sha256WithRSA: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0B]
+        var patched = 0
+        var index = leaf.offset
+        while index + sha256WithRSA.count <= leaf.offset + leaf.der.count {
+            if Array(bytes[index..<(index + sha256WithRSA.count)]) == sha256WithRSA {
+                bytes[index + sha256WithRSA.count - 1] = 0x02  // md2WithRSAEncryption
+                patched += 1
+            }
+            index += 1
+        }
+        #expect(patched == 2)  // tbsCertificate.signature and Certificate.signatureAlgorithm
+        let (_, document) = try ReceiptDecoder.decode(bytes)
+        guard case .appReceipt(let receipt) = document else { throw Failure("not an app receipt") }
+        let report = ReceiptVerifier(policy: try testPolicy()).verify(receipt)
+        #expect(report.checks.first { $0.id == CheckID.chainSignatures }?.status == .error)
+        #expect(report.checks.first { $0.id == CheckID.signerSignature }?.status == .pass)
+        #expect(report.failedCheckIDs.isEmpty)
+        #expect(report.verdict == .unverifiable_here)
+    }
 }
+
