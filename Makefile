@@ -4,7 +4,7 @@ SWIFT ?= swift
 RELEASE_BIN := .build/release/appreceipt
 DEMO_RECEIPT := TestVectors/receipts/one-inapp.b64
 
-.PHONY: all deps build release demo test bench install uninstall lint-man clean
+.PHONY: all deps build release demo test bench install uninstall lint clean
 
 all: release
 
@@ -45,7 +45,9 @@ install: release
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/appreceipt $(DESTDIR)$(PREFIX)/share/man/man1/appreceipt.1
 
-lint-man:
+## lint: swift-format (configuration in .swift-format) and the man page's mdoc.
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Benchmarks/Sources Package.swift
 	groff -mdoc -ww -z man/appreceipt.1
 
 clean:

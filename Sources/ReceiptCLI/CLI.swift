@@ -4,7 +4,9 @@ import ReceiptKit
 public enum CLI {
     public static let version = "0.1.0"
 
-    static var subcommands: [any Subcommand.Type] { [DecodeCommand.self, VerifyCommand.self, CompareCommand.self, SubscriptionsCommand.self, DumpCommand.self] }
+    static var subcommands: [any Subcommand.Type] {
+        [DecodeCommand.self, VerifyCommand.self, CompareCommand.self, SubscriptionsCommand.self, DumpCommand.self]
+    }
 
     /// Runs `appreceipt` with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], console: any Console) -> Int32 {

@@ -4,7 +4,8 @@ import ReceiptKit
 enum CompareCommand: Subcommand {
     static let name = "compare"
     static let abstract = "Diff a receipt against Apple's verifyReceipt answer (saved, or fetched with --remote)."
-    static let usage = "(--response FILE | --remote [--password-file FILE] [--exclude-old-transactions] [--verifier-url URL] [--sandbox-verifier-url URL] [--timeout SECONDS] [--save-response FILE]) [--at TIME|now] [--period PRODUCT=DURATION ...] [--format json|text] [RECEIPT]"
+    static let usage =
+        "(--response FILE | --remote [--password-file FILE] [--exclude-old-transactions] [--verifier-url URL] [--sandbox-verifier-url URL] [--timeout SECONDS] [--save-response FILE]) [--at TIME|now] [--period PRODUCT=DURATION ...] [--format json|text] [RECEIPT]"
     static let discussion = """
         Decodes RECEIPT locally (and runs verify with the pinned Apple root for its verdict), then compares it
         with the response's receipt object: differences [{path, local, remote, kind: mismatch|local_only|
@@ -22,7 +23,9 @@ enum CompareCommand: Subcommand {
         .flag("remote", "Ask Apple's verifyReceipt (or --verifier-url) instead of reading a saved response."),
         .value("password-file", "FILE", "File holding the app-specific shared secret (else APPRECEIPT_SHARED_SECRET)."),
         .flag("exclude-old-transactions", "Ask for only the latest renewal of each subscription."),
-        .value("verifier-url", "URL", "Production verifyReceipt endpoint (default Apple's); also used for sandbox unless --sandbox-verifier-url."),
+        .value(
+            "verifier-url", "URL",
+            "Production verifyReceipt endpoint (default Apple's); also used for sandbox unless --sandbox-verifier-url."),
         .value("sandbox-verifier-url", "URL", "Sandbox verifyReceipt endpoint (default Apple's)."),
         .value("timeout", "SECONDS", "Give up on one request after this long (default 30)."),
         .value("save-response", "FILE", "Write Apple's final answer to FILE."),
@@ -65,7 +68,8 @@ enum CompareCommand: Subcommand {
             verification = ReceiptVerifier(policy: VerificationPolicy()).verify(transaction)
             receiptData = LenientBase64.encode(input.bytes.filter { !InputBytes.isWhitespace($0) })
         case .jws:
-            throw .undecodable(source: input.source, .input(.unrecognised("compare reads receipts; StoreKit 2 JWS has no verifyReceipt answer")))
+            throw .undecodable(
+                source: input.source, .input(.unrecognised("compare reads receipts; StoreKit 2 JWS has no verifyReceipt answer")))
         }
 
         let response: VerifyReceiptResponse
@@ -75,7 +79,8 @@ enum CompareCommand: Subcommand {
             let outcome: VerifyReceiptClient.Outcome
             do throws(VerifyReceiptClient.ClientError) {
                 outcome = try VerifyReceiptClient(configuration: configuration).verify(
-                    receiptData: receiptData, password: password, excludeOldTransactions: arguments.has("exclude-old-transactions"))
+                    receiptData: receiptData, password: password,
+                    excludeOldTransactions: arguments.has("exclude-old-transactions"))
             } catch {
                 throw .failure("verifier unavailable: \(error)", .unavailable)
             }
@@ -83,14 +88,15 @@ enum CompareCommand: Subcommand {
             response = outcome.response
             responseSource = [
                 "source": .string("remote"),
-                "exchanges": .array(outcome.exchanges.map { exchange in
-                    .object([
-                        "environment": .string(exchange.environment), "url": .string(exchange.url),
-                        "http_status": exchange.httpStatus.map { .integer($0) } ?? .null,
-                        "status": exchange.status.map { .integer($0) } ?? .null,
-                        "problem": exchange.problem.map(JSONValue.string) ?? .null,
-                    ])
-                }),
+                "exchanges": .array(
+                    outcome.exchanges.map { exchange in
+                        .object([
+                            "environment": .string(exchange.environment), "url": .string(exchange.url),
+                            "http_status": exchange.httpStatus.map { .integer($0) } ?? .null,
+                            "status": exchange.status.map { .integer($0) } ?? .null,
+                            "problem": exchange.problem.map(JSONValue.string) ?? .null,
+                        ])
+                    }),
             ]
         } else {
             // Force-unwrap is safe: the guard above made sure --response is present when --remote is not.
@@ -113,7 +119,8 @@ enum CompareCommand: Subcommand {
         ]
         let agrees: Bool
         if let remoteReceipt = response.receipt {
-            let comparison = ReceiptComparison(local: local, remote: remoteReceipt, latestReceiptInfo: response.latestReceiptInfo, localCreation: creation)
+            let comparison = ReceiptComparison(
+                local: local, remote: remoteReceipt, latestReceiptInfo: response.latestReceiptInfo, localCreation: creation)
             top["differences"] = comparison.differencesJSON
             top["remote_knowledge"] = comparison.remoteKnowledgeJSON
             top["notes"] = .array(comparison.notes.map(JSONValue.string))
@@ -121,14 +128,19 @@ enum CompareCommand: Subcommand {
         } else {
             top["differences"] = .array([])
             top["remote_knowledge"] = .array([])
-            top["notes"] = .array([.string("Apple returned no receipt object (status \(response.status): \(response.statusMeaning)); nothing to compare")])
+            top["notes"] = .array([
+                .string(
+                    "Apple returned no receipt object (status \(response.status): \(response.statusMeaning)); nothing to compare")
+            ])
             agrees = false
         }
         top["agrees"] = .bool(agrees)
-        let subscriptionTime = at ?? response.requestDate.map { ($0, "request_date") } ?? creation.map { ($0, "receipt_creation_date") }
+        let subscriptionTime =
+            at ?? response.requestDate.map { ($0, "request_date") } ?? creation.map { ($0, "receipt_creation_date") }
         if let subscriptionTime {
             top["subscriptions"] = try SubscriptionsCommand.report(
-                inputs: SubscriptionInputs(response: response), source: .string("response"), at: subscriptionTime, periods: periods)
+                inputs: SubscriptionInputs(response: response), source: .string("response"), at: subscriptionTime,
+                periods: periods)
         }
         switch format {
         case .json: try console.writeJSON(.object(top), compact: arguments.has("compact"))
@@ -186,13 +198,16 @@ enum CompareTextRenderer {
         var lines: [String] = []
         let response = document["response"]
         lines.append("verdict (local)    \(document["verification"]?["verdict"]?.scalarText ?? "-")")
-        lines.append("status (Apple)     \(response?["status"]?.scalarText ?? "-"): \(response?["status_meaning"]?.scalarText ?? "")")
+        lines.append(
+            "status (Apple)     \(response?["status"]?.scalarText ?? "-"): \(response?["status_meaning"]?.scalarText ?? "")")
         lines.append("environment        \(response?["environment"]?.scalarText ?? "-")")
         lines.append("agreement          \(document["agrees"] == .bool(true) ? "no disagreement" : "DISAGREE")")
         for difference in document["differences"]?.arrayValue ?? [] {
             let local = difference["local"].map { JSONWriter(pretty: false).string($0) } ?? "-"
             let remote = difference["remote"].map { JSONWriter(pretty: false).string($0) } ?? "-"
-            lines.append("  \(difference["kind"]?.scalarText ?? "")".padding(15) + " \(difference["path"]?.scalarText ?? "")  local \(local)  Apple \(remote)")
+            lines.append(
+                "  \(difference["kind"]?.scalarText ?? "")".padding(15)
+                    + " \(difference["path"]?.scalarText ?? "")  local \(local)  Apple \(remote)")
         }
         let knowledge = document["remote_knowledge"]?.arrayValue ?? []
         if !knowledge.isEmpty { lines.append("only Apple knows") }
@@ -200,7 +215,8 @@ enum CompareTextRenderer {
         for note in document["notes"]?.arrayValue ?? [] { lines.append("note: \(note.scalarText ?? "")") }
         if let subscriptions = document["subscriptions"] {
             lines.append("subscriptions")
-            lines.append(SubscriptionsTextRenderer.render(subscriptions).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            lines.append(
+                SubscriptionsTextRenderer.render(subscriptions).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -39,7 +39,9 @@ enum DecodeCommand: Subcommand {
                 var failure: [String: JSONValue] = [
                     "message": .string(error.description), "exit_code": .integer(Int(error.exitCode.rawValue)),
                 ]
-                if case .undecodable(_, let decodeError) = error, let offset = decodeError.offset { failure["offset"] = .integer(offset) }
+                if case .undecodable(_, let decodeError) = error, let offset = decodeError.offset {
+                    failure["offset"] = .integer(offset)
+                }
                 documents.append(.object(["input": .object(["source": .string(path)]), "error": .object(failure)]))
             }
         }

@@ -37,8 +37,10 @@ enum DecodeTextRenderer {
         if let container = document["container"] {
             let signers = container["signers"]?.arrayValue ?? []
             let digests = container["digest_algorithms"]?.arrayValue?.compactMap(\.scalarText).joined(separator: ",") ?? ""
-            row("container", "signedData, \(container["encoding"]?.scalarText ?? ""), digest \(digests), "
-                + "\(signers.count) signer(s), \(container["certificates"]?.arrayValue?.count ?? 0) certificate(s)")
+            row(
+                "container",
+                "signedData, \(container["encoding"]?.scalarText ?? ""), digest \(digests), "
+                    + "\(signers.count) signer(s), \(container["certificates"]?.arrayValue?.count ?? 0) certificate(s)")
             lines.append("certificates")
             for certificate in container["certificates"]?.arrayValue ?? [] {
                 lines.append(certificateLine(certificate))
@@ -47,9 +49,10 @@ enum DecodeTextRenderer {
         if let jws = document["jws"] {
             row("alg", jws["header"]?["alg"]?.scalarText)
             let payload = jws["payload"]
-            for key in ["notificationType", "subtype", "environment", "bundleId", "productId", "transactionId",
-                "originalTransactionId", "type", "expiresDate", "signedDate", "autoRenewStatus", "autoRenewProductId"]
-            {
+            for key in [
+                "notificationType", "subtype", "environment", "bundleId", "productId", "transactionId",
+                "originalTransactionId", "type", "expiresDate", "signedDate", "autoRenewStatus", "autoRenewProductId",
+            ] {
                 row(key, payload?[key]?.scalarText ?? payload?["data"]?[key]?.scalarText)
             }
             let certificates = jws["certificates"]?.arrayValue ?? []
@@ -63,8 +66,12 @@ enum DecodeTextRenderer {
         if let purchases = receipt?["in_app"]?.arrayValue {
             lines.append("in_app (\(purchases.count))")
             if !purchases.isEmpty {
-                lines.append("  " + ["product_id".padding(40), "transaction_id".padding(18), "original_tx_id".padding(18),
-                    "purchase_date (UTC)".padding(20), "expires_date (UTC)".padding(20), "flags"].joined(separator: " "))
+                lines.append(
+                    "  "
+                        + [
+                            "product_id".padding(40), "transaction_id".padding(18), "original_tx_id".padding(18),
+                            "purchase_date (UTC)".padding(20), "expires_date (UTC)".padding(20), "flags",
+                        ].joined(separator: " "))
             }
             for purchase in purchases {
                 var flags: [String] = []
@@ -72,14 +79,16 @@ enum DecodeTextRenderer {
                 if purchase["is_in_intro_offer_period"]?.scalarText == "true" { flags.append("intro") }
                 if purchase["cancellation_date"] != nil { flags.append("cancelled") }
                 if let type = purchase["product_type"]?.scalarText { flags.append("type=\(type)") }
-                lines.append("  " + [
-                    (purchase["product_id"]?.scalarText ?? "-").padding(40),
-                    (purchase["transaction_id"]?.scalarText ?? "-").padding(18),
-                    (purchase["original_transaction_id"]?.scalarText ?? "-").padding(18),
-                    shortDate(purchase["purchase_date"]?.scalarText).padding(20),
-                    shortDate(purchase["expires_date"]?.scalarText).padding(20),
-                    flags.joined(separator: ","),
-                ].joined(separator: " "))
+                lines.append(
+                    "  "
+                        + [
+                            (purchase["product_id"]?.scalarText ?? "-").padding(40),
+                            (purchase["transaction_id"]?.scalarText ?? "-").padding(18),
+                            (purchase["original_transaction_id"]?.scalarText ?? "-").padding(18),
+                            shortDate(purchase["purchase_date"]?.scalarText).padding(20),
+                            shortDate(purchase["expires_date"]?.scalarText).padding(20),
+                            flags.joined(separator: ","),
+                        ].joined(separator: " "))
             }
         }
         for warning in document["warnings"]?.arrayValue ?? [] {
@@ -94,7 +103,8 @@ enum DecodeTextRenderer {
         let validity = "\(certificate["not_before"]?.scalarText ?? "?") .. \(certificate["not_after"]?.scalarText ?? "?")"
         let markers = certificate["apple_markers"]?.arrayValue?.compactMap { $0["oid"]?.scalarText } ?? []
         let fingerprint = certificate["sha256_fingerprint"]?.scalarText ?? ""
-        return "  \(certificate["index"]?.scalarText ?? "-") \(role) \(name)\n      valid \(validity), serial \(certificate["serial"]?.scalarText ?? "?"), "
+        return
+            "  \(certificate["index"]?.scalarText ?? "-") \(role) \(name)\n      valid \(validity), serial \(certificate["serial"]?.scalarText ?? "?"), "
             + "\(certificate["signature_algorithm"]?.scalarText ?? "?"), sha256 \(fingerprint)"
             + (markers.isEmpty ? "" : "\n      markers \(markers.joined(separator: ", "))")
     }

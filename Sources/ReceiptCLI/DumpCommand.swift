@@ -21,8 +21,11 @@ enum DumpCommand: Subcommand {
         do {
             let unwrapped = try InputDecoder.decode(input.bytes)
             guard case .pkcs7(let der) = unwrapped.payload else {
-                throw CLIError.undecodable(source: input.source, .input(.unrecognised(
-                    "dump reads PKCS#7 app receipts; this input is a \(unwrapped.kindName.replacingUnderscores)")))
+                throw CLIError.undecodable(
+                    source: input.source,
+                    .input(
+                        .unrecognised(
+                            "dump reads PKCS#7 app receipts; this input is a \(unwrapped.kindName.replacingUnderscores)")))
             }
             tree = try ASN1Dump.tree(der: der)
         } catch let error as InputError {
@@ -49,7 +52,8 @@ enum DumpCommand: Subcommand {
         let offset = String(node.offset)
         let length = node.length.map(String.init) ?? "inf"
         let kind = node.identifier.isConstructed ? "cons" : "prim"
-        var line = "\(String(repeating: " ", count: max(0, 6 - offset.count)))\(offset): d=\(node.depth) hl=\(node.headerLength) "
+        var line =
+            "\(String(repeating: " ", count: max(0, 6 - offset.count)))\(offset): d=\(node.depth) hl=\(node.headerLength) "
             + "l=\(String(repeating: " ", count: max(0, 5 - length.count)))\(length) \(kind): "
             + String(repeating: "  ", count: node.depth) + node.identifier.name
         if let preview = node.preview, !preview.isEmpty { line += " " + preview }

@@ -15,7 +15,8 @@ protocol Subcommand {
 
 /// Options several subcommands share.
 enum CommonOptions {
-    static let format = OptionSpec.value("format", "json|text", "Output format (default json; never switched by whether stdout is a terminal).")
+    static let format = OptionSpec.value(
+        "format", "json|text", "Output format (default json; never switched by whether stdout is a terminal).")
     static let compact = OptionSpec.flag("compact", "Print JSON on one line.")
     static let help = OptionSpec.flag("help", "Show this help (also -h).")
 }

@@ -41,19 +41,29 @@ enum SubscriptionsCommand: Subcommand {
             case .object(let object)? = try? JSONParser.parse(input.bytes), object["status"] != nil
         {
             let response = try CompareCommand.response(from: input)
-            return (SubscriptionInputs(response: response), .object([
-                "source": .string(input.source), "kind": .string("verifyReceipt_response"), "response": response.summaryJSON,
-            ]))
+            return (
+                SubscriptionInputs(response: response),
+                .object([
+                    "source": .string(input.source), "kind": .string("verifyReceipt_response"), "response": response.summaryJSON,
+                ])
+            )
         }
         do throws(DecodeError) {
             let (unwrapped, document) = try ReceiptDecoder.decode(input.bytes)
             switch document {
             case .appReceipt(let receipt):
-                return (SubscriptionInputs(receipt: receipt), .object(["source": .string(input.source), "kind": .string(receipt.kindName)]))
+                return (
+                    SubscriptionInputs(receipt: receipt),
+                    .object(["source": .string(input.source), "kind": .string(receipt.kindName)])
+                )
             case .transactionReceipt(let transaction):
-                return (SubscriptionInputs(transaction: transaction), .object(["source": .string(input.source), "kind": .string(unwrapped.kindName)]))
+                return (
+                    SubscriptionInputs(transaction: transaction),
+                    .object(["source": .string(input.source), "kind": .string(unwrapped.kindName)])
+                )
             case .jws:
-                throw DecodeError.input(.unrecognised("subscriptions reads verifyReceipt responses and receipts, not StoreKit 2 JWS"))
+                throw DecodeError.input(
+                    .unrecognised("subscriptions reads verifyReceipt responses and receipts, not StoreKit 2 JWS"))
             }
         } catch {
             throw .undecodable(source: input.source, error)
@@ -61,9 +71,12 @@ enum SubscriptionsCommand: Subcommand {
     }
 
     /// The subscriptions document; also used by compare for the state its response implies.
-    static func report(inputs: SubscriptionInputs, source: JSONValue, at: (Timestamp, String)?, periods: [String: ISO8601Duration]) throws(CLIError) -> JSONValue {
+    static func report(
+        inputs: SubscriptionInputs, source: JSONValue, at: (Timestamp, String)?, periods: [String: ISO8601Duration]
+    ) throws(CLIError) -> JSONValue {
         guard let time = at?.0 ?? inputs.defaultTime else {
-            throw .usage("this input has no \(inputs.defaultTimeSource) to evaluate at; give --at TIME or --at now", command: name)
+            throw .usage(
+                "this input has no \(inputs.defaultTimeSource) to evaluate at; give --at TIME or --at now", command: name)
         }
         let result = SubscriptionEvaluator(at: time, periods: periods, sandbox: inputs.sandbox)
             .evaluate(transactions: inputs.transactions, renewals: inputs.renewals)
@@ -82,19 +95,27 @@ enum SubscriptionsCommand: Subcommand {
 enum SubscriptionsTextRenderer {
     static func render(_ document: JSONValue) -> String {
         var lines: [String] = []
-        lines.append("at                \(document["at"]?["time"]?.scalarText ?? "-") (\(document["at"]?["source"]?.scalarText ?? "-"))")
+        lines.append(
+            "at                \(document["at"]?["time"]?.scalarText ?? "-") (\(document["at"]?["source"]?.scalarText ?? "-"))")
         if document["sandbox"] == .bool(true) { lines.append("environment       Sandbox") }
         for item in document["items"]?.arrayValue ?? [] {
-            let renew = item["auto_renew"].flatMap { $0 == .null ? nil : $0.scalarText }.map { $0 == "true" ? "auto-renew on" : "auto-renew off" } ?? ""
-            lines.append("\(item["state"]?.scalarText ?? "?")".padding(17) + " \(item["product_id"]?.scalarText ?? "?") "
-                + "(original \(item["original_transaction_id"]?.scalarText ?? "?")), expires \(item["latest_expires_date"]?.scalarText ?? "-") \(renew)")
+            let renew =
+                item["auto_renew"].flatMap { $0 == .null ? nil : $0.scalarText }.map {
+                    $0 == "true" ? "auto-renew on" : "auto-renew off"
+                } ?? ""
+            lines.append(
+                "\(item["state"]?.scalarText ?? "?")".padding(17) + " \(item["product_id"]?.scalarText ?? "?") "
+                    + "(original \(item["original_transaction_id"]?.scalarText ?? "?")), expires \(item["latest_expires_date"]?.scalarText ?? "-") \(renew)"
+            )
             for step in item["trail"]?.arrayValue ?? [] { lines.append("    - \(step.scalarText ?? "")") }
             for note in item["notes"]?.arrayValue ?? [] { lines.append("    note: \(note.scalarText ?? "")") }
         }
         for product in document["products_needing_period"]?.arrayValue ?? [] {
             lines.append("non-renewing \(product.scalarText ?? "") needs a term: --period \(product.scalarText ?? "")=P1M")
         }
-        for limit in document["cannot_know"]?.arrayValue ?? [] { lines.append("a receipt alone cannot know: \(limit.scalarText ?? "")") }
+        for limit in document["cannot_know"]?.arrayValue ?? [] {
+            lines.append("a receipt alone cannot know: \(limit.scalarText ?? "")")
+        }
         for text in document["explanations"]?.arrayValue ?? [] { lines.append("note: \(text.scalarText ?? "")") }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ReceiptKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `--at TIME|now` and the non-renewing period map (`--period PRODUCT=DURATION`, `--periods FILE`), shared by the
 /// commands that evaluate anything in time.
@@ -9,7 +10,8 @@ enum TimeAndPeriodOptions {
     static let at = OptionSpec.value("at", "TIME|now", "Evaluate at this RFC 3339 time, or now.")
     static let period = OptionSpec.value(
         "period", "PRODUCT=DURATION", repeatable: true, "Term of a non-renewing subscription product, ISO 8601 (e.g. P1M).")
-    static let periods = OptionSpec.value("periods", "FILE", "Terms from a file: a JSON object {\"product\": \"P1M\"} or PRODUCT=DURATION lines.")
+    static let periods = OptionSpec.value(
+        "periods", "FILE", "Terms from a file: a JSON object {\"product\": \"P1M\"} or PRODUCT=DURATION lines.")
 
     /// The `--at` time and its source name, or nil when not given.
     static func time(_ arguments: ParsedArguments, command: String) throws(CLIError) -> (Timestamp, String)? {
@@ -41,7 +43,9 @@ enum TimeAndPeriodOptions {
                     entries.append(("\(product)=\(value.scalarText ?? "")", path, "\(product)=\(value.scalarText ?? "")"))
                 }
             } else {
-                for (number, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for (number, line) in String(decoding: bytes, as: UTF8.self).split(
+                    separator: "\n", omittingEmptySubsequences: false
+                ).enumerated() {
                     let trimmed = line.trimmingWhitespace
                     if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
                     entries.append((trimmed, "\(path):\(number + 1)", trimmed))
@@ -52,7 +56,8 @@ enum TimeAndPeriodOptions {
         for (text, origin, _) in entries {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, let duration = ISO8601Duration(parts[1]) else {
-                throw .usage("\(origin): '\(text)' is not PRODUCT=DURATION with an ISO 8601 duration such as P1M", command: command)
+                throw .usage(
+                    "\(origin): '\(text)' is not PRODUCT=DURATION with an ISO 8601 duration such as P1M", command: command)
             }
             result[parts[0]] = duration
         }

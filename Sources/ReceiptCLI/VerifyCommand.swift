@@ -4,7 +4,8 @@ import ReceiptKit
 enum VerifyCommand: Subcommand {
     static let name = "verify"
     static let abstract = "Check a receipt's signature, certificate chain, Apple markers and requested fields."
-    static let usage = "[--at TIME|now] [--trust-anchor FILE ...] [--allow-xcode] [--bundle-id ID ...] [--app-version V] [--device-id UUID|MAC] [--environment Production|Sandbox] [--format json|text] [FILE ...]"
+    static let usage =
+        "[--at TIME|now] [--trust-anchor FILE ...] [--allow-xcode] [--bundle-id ID ...] [--app-version V] [--device-id UUID|MAC] [--environment Production|Sandbox] [--format json|text] [FILE ...]"
     static let discussion = """
         Every check is reported as {id, status: pass|fail|skip|error, detail}; none stops the others.
         The signer is found by issuer and serial; its RSA signature is checked over the payload; the chain
@@ -41,10 +42,13 @@ enum VerifyCommand: Subcommand {
                 if inputs.count == 1 { throw error }
                 console.writeError("appreceipt: error: \(error)\n")
                 worst = max(worst, error.exitCode)
-                documents.append(.object([
-                    "input": .object(["source": .string(path)]),
-                    "error": .object(["message": .string(error.description), "exit_code": .integer(Int(error.exitCode.rawValue))]),
-                ]))
+                documents.append(
+                    .object([
+                        "input": .object(["source": .string(path)]),
+                        "error": .object([
+                            "message": .string(error.description), "exit_code": .integer(Int(error.exitCode.rawValue)),
+                        ]),
+                    ]))
                 continue
             }
             let (document, code) = verify(named, policy: policy, console: console)
@@ -68,24 +72,30 @@ enum VerifyCommand: Subcommand {
             console.writeError("appreceipt: error: \(input.source): \(error)\n")
             var failure: [String: JSONValue] = ["message": .string(error.description)]
             if let offset = error.offset { failure["offset"] = .integer(offset) }
-            return (.object([
-                "format_version": .integer(DecodeReport.formatVersion), "verdict": .string(Verdict.malformed.rawValue),
-                "input": .object(["source": .string(input.source), "size": .integer(input.bytes.count)]),
-                "error": .object(failure),
-            ]), .dataError)
+            return (
+                .object([
+                    "format_version": .integer(DecodeReport.formatVersion), "verdict": .string(Verdict.malformed.rawValue),
+                    "input": .object(["source": .string(input.source), "size": .integer(input.bytes.count)]),
+                    "error": .object(failure),
+                ]), .dataError
+            )
         }
         let report: VerificationReport
         switch document {
         case .appReceipt(let receipt): report = ReceiptVerifier(policy: policy).verify(receipt)
         case .transactionReceipt(let transaction): report = ReceiptVerifier(policy: policy).verify(transaction)
         case .jws:
-            console.writeError("appreceipt: error: \(input.source): StoreKit 2 JWS is recognised but its verification is not part of verify yet; use decode to read it\n")
+            console.writeError(
+                "appreceipt: error: \(input.source): StoreKit 2 JWS is recognised but its verification is not part of verify yet; use decode to read it\n"
+            )
             return (DecodeReport.json(source: input.source, input: unwrapped, document: document), .dataError)
         }
         var object = DecodeReport.json(source: input.source, input: unwrapped, document: document).objectValue ?? [:]
         object.removeValue(forKey: "container")
         // Decoding remarks join the date-sanity warnings, so one list says everything odd.
-        let decodeWarnings = (object["warnings"]?.arrayValue ?? []).map { JSONValue.object(["id": .string("decode"), "detail": $0]) }
+        let decodeWarnings = (object["warnings"]?.arrayValue ?? []).map {
+            JSONValue.object(["id": .string("decode"), "detail": $0])
+        }
         object.merge(report.json) { _, verification in verification }
         object["warnings"] = .array(decodeWarnings + (object["warnings"]?.arrayValue ?? []))
         return (.object(object), report.verdict == .valid ? .success : .negative)
@@ -118,7 +128,8 @@ enum VerificationOptions {
         policy.appVersion = arguments.value("app-version")
         if let device = arguments.value("device-id") {
             guard let identifier = DeviceIdentifier(device) else {
-                throw .usage("--device-id needs a UUID (iOS identifierForVendor) or a MAC address, not '\(device)'", command: command)
+                throw .usage(
+                    "--device-id needs a UUID (iOS identifierForVendor) or a MAC address, not '\(device)'", command: command)
             }
             policy.deviceID = identifier
         }

@@ -17,7 +17,9 @@ enum VerifyTextRenderer {
         let time = document["verification_time"]
         lines.append("verification time  \(time?["time"]?.scalarText ?? "none") (\(time?["source"]?.scalarText ?? "-"))")
         let anchor = document["trust_anchor"]
-        lines.append("trust anchor       \(anchor?["name"]?.scalarText.map { "\($0) (\(anchor?["source"]?.scalarText ?? ""))" } ?? "none")")
+        lines.append(
+            "trust anchor       \(anchor?["name"]?.scalarText.map { "\($0) (\(anchor?["source"]?.scalarText ?? ""))" } ?? "none")"
+        )
         lines.append("checks")
         for check in document["checks"]?.arrayValue ?? [] {
             let status = check["status"]?.scalarText ?? "?"

@@ -1,7 +1,7 @@
 import ReceiptCLI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // A closed pipe should become a write error (exit 74), not a silent death by SIGPIPE.

@@ -12,7 +12,11 @@ import Testing
         #expect((json["receipt"] as? [String: Any])?["bundle_id"] as? String == "com.example.appreceipt.one")
         #expect(json["format_version"] as? Int == 1)
         // Same receipt, other encoding: only the input description differs.
-        let strip = { (text: String) in text.split(separator: "\n").filter { !$0.contains("\"size\"") && !$0.contains("\"source\"") && !$0.contains("\"base64\"") } }
+        let strip = { (text: String) in
+            text.split(separator: "\n").filter {
+                !$0.contains("\"size\"") && !$0.contains("\"source\"") && !$0.contains("\"base64\"")
+            }
+        }
         #expect(strip(first.stdout) == strip(second.stdout))
     }
 
@@ -30,7 +34,8 @@ import Testing
     }
 
     @Test func decodeReadsStandardInputAndRequestBodies() throws {
-        let base64 = try String(contentsOf: BinaryRunner.projectRoot.appendingPathComponent("TestVectors/receipts/zero-inapp.b64"), encoding: .utf8)
+        let base64 = try String(
+            contentsOf: BinaryRunner.projectRoot.appendingPathComponent("TestVectors/receipts/zero-inapp.b64"), encoding: .utf8)
         let body = "{\"receipt-data\": \"\(base64.trimmingCharacters(in: .whitespacesAndNewlines))\", \"password\": \"x\"}"
         let result = try BinaryRunner.run(["decode", "--compact"], stdin: Data(body.utf8))
         #expect(result.status == 0)
@@ -38,8 +43,10 @@ import Testing
         #expect(result.stdout.split(separator: "\n").count == 1)
     }
 
-    @Test(arguments: ["truncated.der", "trailing-bytes.der", "wrong-tag.der", "length-past-end.der", "deep-nesting.der",
-        "enveloped-data.der", "not-base64.b64", "empty.der"])
+    @Test(arguments: [
+        "truncated.der", "trailing-bytes.der", "wrong-tag.der", "length-past-end.der", "deep-nesting.der",
+        "enveloped-data.der", "not-base64.b64", "empty.der",
+    ])
     func malformedInputExits65WithOffsetAndNoOutput(name: String) throws {
         // dump shows any well-formed BER, receipt or not, so only structurally broken input is an error for it.
         let wellFormedASN1 = ["wrong-tag.der", "enveloped-data.der"].contains(name)
@@ -97,12 +104,17 @@ import Testing
     }
 
     @Test func verifyRejectsBadOptionValuesAsUsageErrors() throws {
-        for arguments in [["verify", "--at", "yesterday", "x"], ["verify", "--device-id", "nope", "x"], ["verify", "--environment", "Prod", "x"]] {
+        for arguments in [
+            ["verify", "--at", "yesterday", "x"], ["verify", "--device-id", "nope", "x"],
+            ["verify", "--environment", "Prod", "x"],
+        ] {
             let result = try BinaryRunner.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stdout.isEmpty)
         }
-        let missingAnchor = try BinaryRunner.run(["verify", "--trust-anchor", "/nonexistent.pem", "TestVectors/receipts/one-inapp.der"])
+        let missingAnchor = try BinaryRunner.run([
+            "verify", "--trust-anchor", "/nonexistent.pem", "TestVectors/receipts/one-inapp.der",
+        ])
         #expect(missingAnchor.status == 66)
     }
 }

@@ -3,10 +3,13 @@ import Testing
 
 @Suite struct CompareAndSubscriptionsCLITests {
     @Test func compareWithASavedResponse() throws {
-        let same = try BinaryRunner.run(["compare", "--response", "TestVectors/responses/one-inapp.json", "TestVectors/receipts/one-inapp.der"])
+        let same = try BinaryRunner.run([
+            "compare", "--response", "TestVectors/responses/one-inapp.json", "TestVectors/receipts/one-inapp.der",
+        ])
         #expect(same.status == 0, "\(same.stderr)")
         let edited = try BinaryRunner.run([
-            "compare", "--compact", "--response", "TestVectors/responses/one-inapp-edited-bundle.json", "TestVectors/receipts/one-inapp.der",
+            "compare", "--compact", "--response", "TestVectors/responses/one-inapp-edited-bundle.json",
+            "TestVectors/receipts/one-inapp.der",
         ])
         #expect(edited.status == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(edited.stdout.utf8)) as? [String: Any])
@@ -14,20 +17,25 @@ import Testing
         #expect(differences.map { $0["path"] as? String } == ["receipt.bundle_id"])
         #expect(differences.first?["kind"] as? String == "mismatch")
         let text = try BinaryRunner.run([
-            "compare", "--format", "text", "--response", "TestVectors/responses/one-inapp-edited-bundle.json", "TestVectors/receipts/one-inapp.der",
+            "compare", "--format", "text", "--response", "TestVectors/responses/one-inapp-edited-bundle.json",
+            "TestVectors/receipts/one-inapp.der",
         ])
         #expect(text.stdout.contains("agreement          DISAGREE"))
         #expect(text.stdout.contains("receipt.bundle_id"))
     }
 
     @Test func compareRefusesAResponseThatIsNotOne() throws {
-        let result = try BinaryRunner.run(["compare", "--response", "TestVectors/receipts/one-inapp.b64", "TestVectors/receipts/one-inapp.der"])
+        let result = try BinaryRunner.run([
+            "compare", "--response", "TestVectors/receipts/one-inapp.b64", "TestVectors/receipts/one-inapp.der",
+        ])
         #expect(result.status == 65)
         #expect(result.stderr.contains("invalid JSON"))
     }
 
     @Test func subscriptionsTextShowsStateTrailAndAutoRenew() throws {
-        let result = try BinaryRunner.run(["subscriptions", "--format", "text", "TestVectors/responses/subscriptions/grace-period.json"])
+        let result = try BinaryRunner.run([
+            "subscriptions", "--format", "text", "TestVectors/responses/subscriptions/grace-period.json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("in_grace_period"))
         #expect(result.stdout.contains("grace_period_expires_date"))
@@ -47,12 +55,15 @@ import Testing
         try "# terms\ncom.example.season=P1M\n".write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         for extra in [["--period", "com.example.season=P1M"], ["--periods", file.path]] {
-            let result = try BinaryRunner.run(["subscriptions", "--compact", "--at", "2024-05-10T00:00:00Z"] + extra
-                + ["TestVectors/responses/subscriptions/non-renewing.json"])
+            let result = try BinaryRunner.run(
+                ["subscriptions", "--compact", "--at", "2024-05-10T00:00:00Z"] + extra
+                    + ["TestVectors/responses/subscriptions/non-renewing.json"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("\"overlap\":true"))
         }
-        let bad = try BinaryRunner.run(["subscriptions", "--period", "season=1 month", "TestVectors/responses/subscriptions/non-renewing.json"])
+        let bad = try BinaryRunner.run([
+            "subscriptions", "--period", "season=1 month", "TestVectors/responses/subscriptions/non-renewing.json",
+        ])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("is not PRODUCT=DURATION"))
     }

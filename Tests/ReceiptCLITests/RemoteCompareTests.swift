@@ -101,7 +101,8 @@ import Testing
         let posted = try standIn.log(fromFile.tag).first?["body"] as? [String: Any]
         #expect(posted?["password"] as? String == secret)
 
-        let fromEnvironment = try run("secret-check", environment: ["PATH": "/usr/bin:/bin", "APPRECEIPT_SHARED_SECRET": secret], standIn: standIn)
+        let fromEnvironment = try run(
+            "secret-check", environment: ["PATH": "/usr/bin:/bin", "APPRECEIPT_SHARED_SECRET": secret], standIn: standIn)
         #expect(fromEnvironment.result.status == 0, "\(fromEnvironment.result.stderr)")
 
         let without = try run("secret-check", standIn: standIn)

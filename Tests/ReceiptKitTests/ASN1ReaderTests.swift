@@ -25,10 +25,15 @@ import Testing
 
     /// Headers OpenSSL refuses as a whole but that are complete: the message still says the length is too long.
     @Test func reportsHugeDeclaredLengthsAsRunningPastTheEnd() throws {
-        #expect(throws: DecodeError.container(.asn1(.lengthPastEnd(offset: 0, length: 0xFFFF_FFFF, available: 0, within: "the input")))) {
+        #expect(
+            throws: DecodeError.container(
+                .asn1(.lengthPastEnd(offset: 0, length: 0xFFFF_FFFF, available: 0, within: "the input")))
+        ) {
             try ReceiptDecoder.decode([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF])
         }
-        #expect(throws: DecodeError.container(.asn1(.invalidHeader(offset: 0)))) { try ReceiptDecoder.decode([0x30, 0x84, 0xFF, 0xFF]) }
+        #expect(throws: DecodeError.container(.asn1(.invalidHeader(offset: 0)))) {
+            try ReceiptDecoder.decode([0x30, 0x84, 0xFF, 0xFF])
+        }
     }
 
     @Test func reportsTrailingBytesAndMissingEndOfContents() {

@@ -24,7 +24,8 @@ import Testing
     @Test func decodesURLSafeAlphabetWithoutPadding() throws {
         // 0xfb 0xff encodes to "+/8" in the standard alphabet and "-_8" in the URL-safe one.
         let bytes: [UInt8] = [0x30, 0x02, 0xfb, 0xff]
-        let input = try InputDecoder.decode(Array(LenientBase64.encode(bytes).replacing("+", with: "-").replacing("/", with: "_").replacing("=", with: "").utf8))
+        let input = try InputDecoder.decode(
+            Array(LenientBase64.encode(bytes).replacing("+", with: "-").replacing("/", with: "_").replacing("=", with: "").utf8))
         guard case .pkcs7(let decoded) = input.payload else { throw Failure("not DER") }
         #expect(decoded == bytes)
         #expect(input.layers.first == "base64 (url-safe)")
@@ -87,9 +88,11 @@ import Testing
         let der = try #require(throws: DecodeError.self) { try ReceiptDecoder.decode(try Fixtures.testVector("pki/root.der")) }
         #expect(der.description.hasPrefix("input is an X.509 certificate (C=US, O=appreceipt Test PKI"))
         let notification = Array(#"{"notification_type": "DID_RENEW", "unified_receipt": {}}"#.utf8)
-        #expect(throws: InputError.unexpectedJSON(
-            "input is an App Store Server Notification (V1, notification_type DID_RENEW), not a receipt; "
-                + "its unified_receipt.latest_receipt holds the receipt")) { try InputDecoder.decode(notification) }
+        #expect(
+            throws: InputError.unexpectedJSON(
+                "input is an App Store Server Notification (V1, notification_type DID_RENEW), not a receipt; "
+                    + "its unified_receipt.latest_receipt holds the receipt")
+        ) { try InputDecoder.decode(notification) }
     }
 }
 
@@ -109,7 +112,10 @@ struct Failure: Error, CustomStringConvertible {
             #expect(try LenientBase64.decode(Array(standard.utf8)).bytes == bytes)
             #expect(Data(base64Encoded: LenientBase64.encode(bytes)).map(Array.init) == bytes)
             // Wrapped at 76 with CRLF, padding dropped, URL-safe alphabet, stray spaces.
-            var messy = Array(Data(bytes).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed]).utf8)
+            var messy = Array(
+                Data(bytes).base64EncodedString(options: [
+                    .lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed,
+                ]).utf8)
             messy.removeAll { $0 == UInt8(ascii: "=") }
             messy = messy.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: "-") : ($0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0) }
             if messy.count > 5 { messy.insert(0x20, at: random.below(messy.count)) }

@@ -16,7 +16,10 @@ import Testing
             #expect(error == .input(.empty))
         case "deep-nesting.der":
             // Stopped at the reader's depth limit; header d sits at offset 2*d.
-            #expect(error == .container(.asn1(.nestingTooDeep(offset: 2 * (ASN1Reader.maximumDepth + 1), limit: ASN1Reader.maximumDepth))))
+            #expect(
+                error
+                    == .container(
+                        .asn1(.nestingTooDeep(offset: 2 * (ASN1Reader.maximumDepth + 1), limit: ASN1Reader.maximumDepth))))
         default:
             #expect(error.offset == offset, "\(error)")
             #expect(error.description.contains("offset \(offset ?? -1)"), "\(error)")

@@ -18,7 +18,10 @@ import Testing
         mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
     }
 
-    @Test(arguments: ["receipts/one-inapp.der", "receipts/one-inapp-ber-indefinite.der", "receipts/xcode-like.der", "receipts/unknown-attributes.der"])
+    @Test(arguments: [
+        "receipts/one-inapp.der", "receipts/one-inapp-ber-indefinite.der", "receipts/xcode-like.der",
+        "receipts/unknown-attributes.der",
+    ])
     func mutationsAreDecodedOrRefusedWithAnOffset(file: String) throws {
         let original = try Fixtures.testVector(file)
         var random = SplitMix(state: UInt64(file.utf8.count) &* 7919)
@@ -70,7 +73,8 @@ import Testing
                 do {
                     let response = try VerifyReceiptResponse(json: try JSONParser.parse(bytes))
                     let inputs = SubscriptionInputs(response: response)
-                    _ = SubscriptionEvaluator(at: evaluateAt, sandbox: inputs.sandbox).evaluate(transactions: inputs.transactions, renewals: inputs.renewals)
+                    _ = SubscriptionEvaluator(at: evaluateAt, sandbox: inputs.sandbox).evaluate(
+                        transactions: inputs.transactions, renewals: inputs.renewals)
                     _ = response.normalizedLatestReceiptInfo
                 } catch let error as JSONParser.Failure {
                     #expect(error.offset <= bytes.count)

@@ -31,7 +31,8 @@ struct SharedVectorDecodeTests {
             }
         }
         // Nothing is dropped: every top-level attribute is either a named field, an in-app set or kept raw.
-        let accounted = receipt.attributes.fields.count + receipt.attributes.nested.count
+        let accounted =
+            receipt.attributes.fields.count + receipt.attributes.nested.count
             + receipt.attributes.unknownAttributes.count
         let emptyOptional = receipt.attributes.attributes.filter {
             (ReceiptField.appFields[$0.type]?.emptyMeansAbsent ?? false) && receipt.attributes.fields[$0.type] == nil

@@ -50,9 +50,18 @@ struct SharedVectorVerifyTests {
 
     /// Device ids published beside these receipts (receipt-format.md §5).
     static let knownDevices: [(file: String, id: String)] = [
-        ("tikhop__TPInAppReceipt/receipt_Sandbox_SHA256_dev.bonzer.weeka.app_20251226.b64", "956328D9-CC6A-47F4-BE40-6953FB0AB6C7"),
-        ("IdeasOnCanvas__AppReceiptValidator/receipt_Production_SHA1_com.ideasoncanvas.MindNodeMac_20170904.der", "6c:40:08:b5:94:5e"),
-        ("IdeasOnCanvas__AppReceiptValidator/receipt_Sandbox_SHA1_com.mindnode.mindnodetouch_20170911.b64", "3B76A7BD-8F5B-46A4-BCB1-CCE8DBD1B3CD"),
+        (
+            "tikhop__TPInAppReceipt/receipt_Sandbox_SHA256_dev.bonzer.weeka.app_20251226.b64",
+            "956328D9-CC6A-47F4-BE40-6953FB0AB6C7"
+        ),
+        (
+            "IdeasOnCanvas__AppReceiptValidator/receipt_Production_SHA1_com.ideasoncanvas.MindNodeMac_20170904.der",
+            "6c:40:08:b5:94:5e"
+        ),
+        (
+            "IdeasOnCanvas__AppReceiptValidator/receipt_Sandbox_SHA1_com.mindnode.mindnodetouch_20170911.b64",
+            "3B76A7BD-8F5B-46A4-BCB1-CCE8DBD1B3CD"
+        ),
     ]
 
     @Test func deviceHashMatchesTheKnownDeviceAndNoOther() throws {

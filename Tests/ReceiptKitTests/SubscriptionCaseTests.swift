@@ -24,8 +24,11 @@ struct SubscriptionCase: @unchecked Sendable, CustomTestStringConvertible {
         Fixtures.testVectors.appendingPathComponent("responses/subscriptions/expected.json"),
         responsesUnder: Fixtures.testVectors.appendingPathComponent("responses/subscriptions"))
 
-    static let shared: [SubscriptionCase] = Fixtures.sharedVectorsAvailable
-        ? load(Fixtures.projectRoot.appendingPathComponent("Tests/Expectations/shared-subscriptions.json"), responsesUnder: Fixtures.sharedVectors)
+    static let shared: [SubscriptionCase] =
+        Fixtures.sharedVectorsAvailable
+        ? load(
+            Fixtures.projectRoot.appendingPathComponent("Tests/Expectations/shared-subscriptions.json"),
+            responsesUnder: Fixtures.sharedVectors)
         : []
 
     /// Checks the evaluator against the expected list, in order.
@@ -48,7 +51,8 @@ struct SubscriptionCase: @unchecked Sendable, CustomTestStringConvertible {
             #expect(status.autoRenew == (want["auto_renew"] as? NSNumber)?.boolValue, "\(label) auto_renew")
             #expect(status.autoRenewProductID == want["auto_renew_product_id"] as? String, "\(label)")
             #expect(status.expirationIntent == want["expiration_intent"] as? String, "\(label)")
-            #expect(status.latestExpiresDate?.milliseconds == (want["latest_expires_date_ms"] as? NSNumber)?.int64Value, "\(label)")
+            #expect(
+                status.latestExpiresDate?.milliseconds == (want["latest_expires_date_ms"] as? NSNumber)?.int64Value, "\(label)")
             if let overlap = want["overlap"] as? NSNumber { #expect(status.overlap == overlap.boolValue, "\(label) overlap") }
             #expect(!status.trail.isEmpty)
         }
@@ -69,7 +73,10 @@ struct SubscriptionCase: @unchecked Sendable, CustomTestStringConvertible {
     func sharedResponse(subscriptionCase: SubscriptionCase) throws { try subscriptionCase.check() }
 
     @Test func constructedCasesCoverEveryState() {
-        let states = Set(SubscriptionCase.constructed.flatMap { ($0.fields["subscriptions"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String } })
+        let states = Set(
+            SubscriptionCase.constructed.flatMap {
+                ($0.fields["subscriptions"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String }
+            })
         #expect(states == ["active", "expired", "in_grace_period", "in_billing_retry", "revoked", "upgraded"])
     }
 
@@ -79,9 +86,13 @@ struct SubscriptionCase: @unchecked Sendable, CustomTestStringConvertible {
         let inputs = SubscriptionInputs(response: response)
         #expect(inputs.sandbox)
         let at = try ReceiptDateParser.parse("2024-03-10T10:30:00Z")
-        let sandbox = SubscriptionEvaluator(at: at, sandbox: true).evaluate(transactions: inputs.transactions, renewals: inputs.renewals)
-        #expect(sandbox.subscriptions.first?.notes.first?.contains("sandbox renewal cadence: 7 period(s) of 5 minutes, each standing for 1 month") == true)
-        let production = SubscriptionEvaluator(at: at, sandbox: false).evaluate(transactions: inputs.transactions, renewals: inputs.renewals)
+        let sandbox = SubscriptionEvaluator(at: at, sandbox: true).evaluate(
+            transactions: inputs.transactions, renewals: inputs.renewals)
+        #expect(
+            sandbox.subscriptions.first?.notes.first?.contains(
+                "sandbox renewal cadence: 7 period(s) of 5 minutes, each standing for 1 month") == true)
+        let production = SubscriptionEvaluator(at: at, sandbox: false).evaluate(
+            transactions: inputs.transactions, renewals: inputs.renewals)
         #expect(production.subscriptions.first?.notes.first?.hasPrefix("anomaly:") == true)
     }
 

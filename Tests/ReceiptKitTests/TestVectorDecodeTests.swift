@@ -44,7 +44,8 @@ import Testing
             func text(_ key: String) -> String? { purchase[key] as? String }
             if listed("product_id") { #expect(match.productID == text("product_id")) }
             if listed("original_transaction_id") { #expect(match.originalTransactionID == text("original_transaction_id")) }
-            for name in ["purchase_date", "original_purchase_date", "expires_date", "cancellation_date"] where listed(name + "_ms") {
+            for name in ["purchase_date", "original_purchase_date", "expires_date", "cancellation_date"]
+            where listed(name + "_ms") {
                 let ms = (purchase[name + "_ms"] as? NSNumber)?.int64Value
                 #expect(object[name + "_ms"]?.scalarText == ms.map(String.init), "\(id ?? "?").\(name)_ms")
                 #expect((object[name] != nil) == (ms != nil), "\(id ?? "?").\(name) present")

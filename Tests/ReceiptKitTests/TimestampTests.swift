@@ -6,11 +6,12 @@ import Testing
     /// Values from the RevenueCat receipt/response pair: Apple's own rendering of 2020-07-22T17:39:08Z.
     @Test func rendersAppleTripletLikeVerifyReceipt() throws {
         let timestamp = try ReceiptDateParser.parse("2020-07-22T17:39:08Z")
-        #expect(timestamp.appleTriplet("receipt_creation_date") == [
-            "receipt_creation_date": .string("2020-07-22 17:39:08 Etc/GMT"),
-            "receipt_creation_date_ms": .string("1595439548000"),
-            "receipt_creation_date_pst": .string("2020-07-22 10:39:08 America/Los_Angeles"),
-        ])
+        #expect(
+            timestamp.appleTriplet("receipt_creation_date") == [
+                "receipt_creation_date": .string("2020-07-22 17:39:08 Etc/GMT"),
+                "receipt_creation_date_ms": .string("1595439548000"),
+                "receipt_creation_date_pst": .string("2020-07-22 10:39:08 America/Los_Angeles"),
+            ])
         // Winter: standard time, eight hours behind (sandbox original_purchase_date in the same response).
         #expect(try ReceiptDateParser.parse("2013-08-01T07:00:00Z").applePacific == "2013-08-01 00:00:00 America/Los_Angeles")
         #expect(try ReceiptDateParser.parse("2015-01-10T12:00:00Z").applePacific == "2015-01-10 04:00:00 America/Los_Angeles")
@@ -45,8 +46,14 @@ import Testing
         var checked = 0
         for year in [1995, 2006, 2007, 2015, 2020, 2024, 2030] {
             for day in stride(from: 0, to: 366, by: 3) {
-                let seconds = Int64(Date(timeIntervalSince1970: 0).addingTimeInterval(
-                    Double(Calendar(identifier: .gregorian).date(from: DateComponents(timeZone: TimeZone(identifier: "UTC"), year: year, month: 1, day: 1))!.timeIntervalSince1970)).timeIntervalSince1970) + Int64(day) * 86_400 + 3600 * Int64(day % 24)
+                let seconds =
+                    Int64(
+                        Date(timeIntervalSince1970: 0).addingTimeInterval(
+                            Double(
+                                Calendar(identifier: .gregorian).date(
+                                    from: DateComponents(timeZone: TimeZone(identifier: "UTC"), year: year, month: 1, day: 1))!
+                                    .timeIntervalSince1970)
+                        ).timeIntervalSince1970) + Int64(day) * 86_400 + 3600 * Int64(day % 24)
                 let timestamp = Timestamp(milliseconds: seconds * 1000)
                 let expected = formatter.string(from: Date(timeIntervalSince1970: Double(seconds))) + " America/Los_Angeles"
                 #expect(timestamp.applePacific == expected, "\(timestamp)")

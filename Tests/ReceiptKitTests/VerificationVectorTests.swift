@@ -13,7 +13,9 @@ import Testing
         "self-made-root": ([CheckID.chainAnchor], .untrusted),
         // The developer certificate in the intermediate's place is not a CA, has no marker, cannot sign
         // certificates, and lengthens the path to four.
-        "chain-shift": ([CheckID.chainPath, CheckID.chainIntermediateMarker, CheckID.chainBasicConstraints, CheckID.chainKeyUsage], .invalid),
+        "chain-shift": (
+            [CheckID.chainPath, CheckID.chainIntermediateMarker, CheckID.chainBasicConstraints, CheckID.chainKeyUsage], .invalid
+        ),
         "leaf-without-oid": ([CheckID.chainLeafMarker], .invalid),
         "intermediate-without-oid": ([CheckID.chainIntermediateMarker], .invalid),
         "leaf-expired-at-creation": ([CheckID.chainValidity], .invalid),
@@ -43,7 +45,9 @@ import Testing
         #expect(twin.failedCheckIDs.isEmpty)
     }
 
-    @Test("good vector is valid against the test root", arguments: VectorExpectation.of(kind: "receipt").filter { $0.string("trust_anchor") == "pki/root.pem" })
+    @Test(
+        "good vector is valid against the test root",
+        arguments: VectorExpectation.of(kind: "receipt").filter { $0.string("trust_anchor") == "pki/root.pem" })
     func goodVectorIsValid(expected: VectorExpectation) throws {
         let report = ReceiptVerifier(policy: try testPolicy()).verify(try appReceipt(expected.file))
         #expect(report.verdict == .valid, "\(report.checks.filter { $0.status != .pass && $0.status != .skip })")
@@ -115,7 +119,8 @@ import Testing
         policy.deviceID = DeviceIdentifier(try #require(expected.string("device_id")))
         let report = ReceiptVerifier(policy: policy).verify(receipt)
         #expect(report.checks.first { $0.id == CheckID.deviceHash }?.status == .pass)
-        policy.deviceID = DeviceIdentifier(try #require(expected.string("device_hash_wrong_device_id") ?? "00000000-0000-0000-0000-000000000000"))
+        policy.deviceID = DeviceIdentifier(
+            try #require(expected.string("device_hash_wrong_device_id") ?? "00000000-0000-0000-0000-000000000000"))
         let wrong = ReceiptVerifier(policy: policy).verify(receipt)
         #expect(wrong.failedCheckIDs == [CheckID.deviceHash])
     }
@@ -165,4 +170,3 @@ import Testing
         #expect(report.verdict == .unverifiable_here)
     }
 }
-

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct VerifyReceiptModelTests {
     @Test func responseSurvivesDrift() throws {
-        let json = try JSONParser.parse("""
+        let json = try JSONParser.parse(
+            """
             {"status": "0", "environment": "Sandbox", "is-retryable": 1, "x_custom": {"a": 1},
              "receipt": {"bundle_id": "b", "request_date_ms": 1595440486402, "in_app": []},
              "latest_receipt_info": {"transaction_id": 1000000000000001, "product_id": "p", "quantity": 1,
@@ -34,11 +35,14 @@ import Testing
 
     @Test func refusesWhatIsNotAResponse() {
         #expect(throws: VerifyReceiptResponse.Failure.self) { try VerifyReceiptResponse(json: .array([])) }
-        #expect(throws: VerifyReceiptResponse.Failure.self) { try VerifyReceiptResponse(json: .object(["receipt": .object([:])])) }
+        #expect(throws: VerifyReceiptResponse.Failure.self) {
+            try VerifyReceiptResponse(json: .object(["receipt": .object([:])]))
+        }
     }
 
     @Test func iOS6ResponseForm() throws {
-        let json = try JSONParser.parse("""
+        let json = try JSONParser.parse(
+            """
             {"status": 21006, "receipt": {"bid": "com.x", "transaction_id": "1", "original_transaction_id": "1",
              "product_id": "m", "purchase_date_ms": "1318450000000", "expires_date": "1318450250000"},
              "latest_expired_receipt_info": {"bid": "com.x", "transaction_id": "2", "original_transaction_id": "1",

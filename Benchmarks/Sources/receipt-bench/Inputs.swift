@@ -70,7 +70,8 @@ struct InputSet {
         if !forceFallback, fileExists(manifestPath), fileExists("\(vectorsDirectory)/\(bigAppleReceipt)") {
             return try apple(manifestPath: manifestPath)
         }
-        let reason = forceFallback
+        let reason =
+            forceFallback
             ? "--fallback given"
             : "\(vectorsDirectory) (or its manifest / the 187-entry receipt) is absent on this machine"
         return try testVectors(reason: reason)
@@ -125,7 +126,8 @@ struct InputSet {
                 corpus.append(try ReceiptFile(path: "\(vectorsDirectory)/\(entry.file)", expectedInApp: entry.inApp))
             }
         }
-        let corpusDescription = "\(corpus.count) Apple-signed receipts of \(receipts.count) in the manifest, " + sizeSummary(corpus)
+        let corpusDescription =
+            "\(corpus.count) Apple-signed receipts of \(receipts.count) in the manifest, " + sizeSummary(corpus)
         return InputSet(
             description: "Apple receipts from \(vectorsDirectory) (manifest: \(receipts.count) receipts); "
                 + "median-size receipt = #\((bySize.count - 1) / 2 + 1) of \(bySize.count) by DER size",
@@ -166,7 +168,8 @@ struct InputSet {
     private static func sizeSummary(_ corpus: [ReceiptFile]) -> String {
         let sizes = corpus.map(\.der.count).sorted()
         guard let first = sizes.first, let last = sizes.last else { return "empty" }
-        return "DER \(grouped(UInt64(first)))..\(grouped(UInt64(last))) B, median \(grouped(UInt64(sizes[(sizes.count - 1) / 2]))) B, "
+        return
+            "DER \(grouped(UInt64(first)))..\(grouped(UInt64(last))) B, median \(grouped(UInt64(sizes[(sizes.count - 1) / 2]))) B, "
             + "\(grouped(UInt64(sizes.reduce(0, +)))) B per pass"
     }
 

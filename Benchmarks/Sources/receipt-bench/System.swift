@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Small POSIX helpers: files, monotonic time, processes. No Foundation, so nothing here adds run-time cost

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
 import ReceiptKit
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Stops the run: a benchmark that measures failures would be worse than none.
 func fail(_ message: String) -> Never {
@@ -154,7 +155,9 @@ final class CMSLoop {
         repeat {
             let path = derPaths[index]
             let status = runProcess(
-                ["openssl", "cms", "-verify", "-inform", "DER", "-binary", "-noverify"] + extra + ["-in", path, "-out", "/dev/null"])
+                ["openssl", "cms", "-verify", "-inform", "DER", "-binary", "-noverify"] + extra + [
+                    "-in", path, "-out", "/dev/null",
+                ])
             guard status == 0 else { fail("openssl cms -verify failed on \(path) (status \(status.map(String.init) ?? "none"))") }
             receipts += 1
             index = (index + 1) % derPaths.count

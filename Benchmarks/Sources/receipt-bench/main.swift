@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ReceiptKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // receipt-bench: release-build timings of ReceiptKit. Run it from the repository root (Benchmarks/run.sh does).
 //
@@ -46,7 +47,8 @@ struct Options {
             case "--fallback": options.forceFallback = true
             case "--no-openssl": options.runOpenSSL = false
             case "--profile":
-                guard let mode = rest.popFirst(), ["decode", "verify", "verify-cold"].contains(mode), let path = rest.popFirst() else {
+                guard let mode = rest.popFirst(), ["decode", "verify", "verify-cold"].contains(mode), let path = rest.popFirst()
+                else {
                     usage("--profile needs decode|verify|verify-cold and a receipt file")
                 }
                 options.profile = (mode, path)
@@ -84,7 +86,8 @@ let machineAtStart = MachineCPU.read()
 let ownCPUAtStart = ownCPUSeconds()
 let wallAtStart = nowNanos()
 if let load = loadAtStart, load > 0.5 {
-    progress("note: 1-min load average is \(fixed(load, 2)) before starting; other work on this machine will show up in the numbers")
+    progress(
+        "note: 1-min load average is \(fixed(load, 2)) before starting; other work on this machine will show up in the numbers")
 }
 
 // MARK: Inputs
@@ -97,11 +100,13 @@ defer { removeTemporaryDirectory(scratch) }
 /// What run.sh recorded before building (RECEIPT_BENCH_SOURCE), else what git says now.
 func currentSourceState(scratch: String) -> String {
     if let recorded = getenv("RECEIPT_BENCH_SOURCE").map({ String(cString: $0) }), !recorded.isEmpty { return recorded }
-    guard let head = captureOutput(["git", "rev-parse", "--short", "HEAD"], scratch: scratch)?.trimmingSpaces(), !head.isEmpty else {
+    guard let head = captureOutput(["git", "rev-parse", "--short", "HEAD"], scratch: scratch)?.trimmingSpaces(), !head.isEmpty
+    else {
         return "unknown (git not available)"
     }
     let subject = captureOutput(["git", "log", "-1", "--format=%s"], scratch: scratch)?.trimmingSpaces() ?? ""
-    let dirty = captureOutput(["git", "status", "--porcelain", "--", "Sources", "Package.swift"], scratch: scratch)?
+    let dirty =
+        captureOutput(["git", "status", "--porcelain", "--", "Sources", "Package.swift"], scratch: scratch)?
         .trimmingSpaces() ?? ""
     return "git \(head) \"\(subject.count > 70 ? String(subject.prefix(67)) + "..." : subject)\""
         + (dirty.isEmpty ? "" : " + uncommitted changes in Sources/ or Package.swift")
@@ -133,30 +138,35 @@ for (tag, file) in subjects {
     let expected = file.expectedInApp ?? coldReceipt.receipt.inApp.count
 
     // Decode with the process-wide cache (the decoder's default), warm after the warm-up calls.
-    decodeJobs.append(LatencyJob("\(tag): ReceiptDecoder.decode(file bytes)", first: coldNanos) {
-        _ = decodeFile(file, cache: .shared, expectedInApp: expected)
-    })
-    if file.bytes != file.der {
-        decodeJobs.append(LatencyJob("\(tag): AppReceipt(der:), no base64") {
-            _ = decodeDER(file, cache: .shared, expectedInApp: expected)
+    decodeJobs.append(
+        LatencyJob("\(tag): ReceiptDecoder.decode(file bytes)", first: coldNanos) {
+            _ = decodeFile(file, cache: .shared, expectedInApp: expected)
         })
+    if file.bytes != file.der {
+        decodeJobs.append(
+            LatencyJob("\(tag): AppReceipt(der:), no base64") {
+                _ = decodeDER(file, cache: .shared, expectedInApp: expected)
+            })
     }
 
     let policy = inputs.policy(for: file)
     // Cold: a new pair of caches for every call, so each call decodes the embedded certificates and checks three
     // RSA signatures (receipt, leaf by intermediate, intermediate by root). Code and CPU caches are warm.
-    verifyJobs.append(LatencyJob("\(tag): cold caches (new pair per call)") {
-        decodeAndVerify(file, policy: policy, certificates: CertificateCache(), links: LinkSignatureCache())
-    })
+    verifyJobs.append(
+        LatencyJob("\(tag): cold caches (new pair per call)") {
+            decodeAndVerify(file, policy: policy, certificates: CertificateCache(), links: LinkSignatureCache())
+        })
     // Warm: one pair reused; after the first call only the receipt's own signature is an RSA operation.
     let certificates = CertificateCache()
     let links = LinkSignatureCache()
-    verifyJobs.append(LatencyJob("\(tag): warm caches (one pair reused)") {
-        decodeAndVerify(file, policy: policy, certificates: certificates, links: links)
-    })
+    verifyJobs.append(
+        LatencyJob("\(tag): warm caches (one pair reused)") {
+            decodeAndVerify(file, policy: policy, certificates: certificates, links: links)
+        })
 }
-progress("latency: \(decodeJobs.count + verifyJobs.count) rows, up to \(options.iterations) timed calls each after \(warmup) warm-up, "
-    + "interleaved, about \(fixed(options.latencySeconds, 0)) s")
+progress(
+    "latency: \(decodeJobs.count + verifyJobs.count) rows, up to \(options.iterations) timed calls each after \(warmup) warm-up, "
+        + "interleaved, about \(fixed(options.latencySeconds, 0)) s")
 runInterleaved(decodeJobs + verifyJobs, iterations: options.iterations, warmup: warmup, budgetSeconds: options.latencySeconds)
 
 // MARK: 3. Corpus throughput, interleaved
@@ -187,13 +197,16 @@ let cmsNoStore = CMSLoop(extra: ["-no-CAfile", "-no-CApath", "-no-CAstore"])
 var cmsRan = false
 let speedSeconds = max(1, Int(options.seconds.rounded()))
 if options.runOpenSSL {
-    opensslVersion = captureOutput(["openssl", "version"], scratch: scratch)?.trimmingSpaces() ?? "unknown (openssl version failed)"
+    opensslVersion =
+        captureOutput(["openssl", "version"], scratch: scratch)?.trimmingSpaces() ?? "unknown (openssl version failed)"
     progress("openssl speed -seconds \(speedSeconds) rsa2048")
     rsaVerify1 = captureOutput(["openssl", "speed", "-seconds", String(speedSeconds), "rsa2048"], scratch: scratch)
         .flatMap(parseOpenSSLSpeed)
     progress("openssl speed -multi 2 -seconds \(speedSeconds) rsa2048")
-    rsaVerify2 = captureOutput(["openssl", "speed", "-multi", "2", "-seconds", String(speedSeconds), "rsa2048"], scratch: scratch)
-        .flatMap(parseOpenSSLSpeed)
+    rsaVerify2 = captureOutput(
+        ["openssl", "speed", "-multi", "2", "-seconds", String(speedSeconds), "rsa2048"], scratch: scratch
+    )
+    .flatMap(parseOpenSSLSpeed)
     var derPaths: [String] = []
     for (index, file) in inputs.corpus.enumerated() {
         let path = "\(scratch)/\(index).der"
@@ -216,7 +229,8 @@ if let before = machineAtStart, let after = MachineCPU.read() {
     let steal = Double(after.stealTicks - before.stealTicks) / ticks
     let capacity = wallSeconds * Double(onlineProcessorCount())
     let others = max(0, busy - ownCPU - steal)
-    noise = "other processes used \(fixed(others, 1)) CPU-s (\(fixed(100 * others / capacity, 1))% of the machine), "
+    noise =
+        "other processes used \(fixed(others, 1)) CPU-s (\(fixed(100 * others / capacity, 1))% of the machine), "
         + "steal \(fixed(steal, 1)) CPU-s, over \(fixed(wallSeconds, 0)) s"
 }
 
@@ -250,8 +264,9 @@ line("load        1-min load average \(fixed(loadAtStart, 2)) at start, \(fixed(
 line("inputs      \(inputs.description)")
 line("big         \(describe(inputs.big))")
 line("median      \(describe(inputs.median))")
-line("latency     up to \(options.iterations) timed calls per row after up to \(warmup) warm-up calls, rows interleaved "
-    + "in 25 rounds within ~\(fixed(options.latencySeconds, 0)) s; us = microseconds")
+line(
+    "latency     up to \(options.iterations) timed calls per row after up to \(warmup) warm-up calls, rows interleaved "
+        + "in 25 rounds within ~\(fixed(options.latencySeconds, 0)) s; us = microseconds")
 
 for (title, rows) in [
     ("1. Decode, warm process-wide cert cache (us)", decodeJobs), ("2. Decode + verify, verdict valid (us)", verifyJobs),
@@ -260,10 +275,13 @@ for (title, rows) in [
     line(header(title, ["first", "median", "p90", "mean", "min", "n"]))
     for entry in rows {
         let samples = entry.result
-        line(row(entry.label, [
-            micros(samples.firstMicros).replacingNA(with: "-"), micros(samples.medianMicros), micros(samples.p90Micros),
-            micros(samples.meanMicros), micros(samples.minMicros), String(samples.count),
-        ]))
+        line(
+            row(
+                entry.label,
+                [
+                    micros(samples.firstMicros).replacingNA(with: "-"), micros(samples.medianMicros), micros(samples.p90Micros),
+                    micros(samples.meanMicros), micros(samples.minMicros), String(samples.count),
+                ]))
     }
     if title.hasPrefix("1.") {
         line("  first = first call for that file, empty certificate cache (the big receipt's is the process's first decode)")
@@ -280,21 +298,35 @@ for note in excludedNote { line("  \(note)") }
 func share(_ value: Double, _ reference: Double?) -> String {
     reference.map { "= \(fixed(value / $0, 3)) x RSA verify/s" } ?? ""
 }
-line(row("decode + verify, 1 thread", [rate(single.perSecond), fixed(1e6 / single.perSecond, 1)], note: share(single.perSecond, rsaVerify1)))
-line(row("decode + verify, 2 workers (concurrentPerform)", [rate(dual.perSecond), fixed(2e6 / dual.perSecond, 1)],
-    note: share(dual.perSecond, rsaVerify2) + " (us/rec per worker)"))
+line(
+    row(
+        "decode + verify, 1 thread", [rate(single.perSecond), fixed(1e6 / single.perSecond, 1)],
+        note: share(single.perSecond, rsaVerify1)))
+line(
+    row(
+        "decode + verify, 2 workers (concurrentPerform)", [rate(dual.perSecond), fixed(2e6 / dual.perSecond, 1)],
+        note: share(dual.perSecond, rsaVerify2) + " (us/rec per worker)"))
 line(row("decode only, 1 thread", [rate(singleDecode.perSecond), fixed(1e6 / singleDecode.perSecond, 1)]))
-line(row("decode only, 2 workers", [rate(dualDecode.perSecond), fixed(2e6 / dualDecode.perSecond, 1)], note: "(us/rec per worker)"))
+line(
+    row(
+        "decode only, 2 workers", [rate(dualDecode.perSecond), fixed(2e6 / dualDecode.perSecond, 1)], note: "(us/rec per worker)")
+)
 line(row("2 workers / 1 thread, decode + verify", [fixed(dual.perSecond / single.perSecond, 2) + "x", ""]))
-line(row("openssl speed -seconds \(speedSeconds) rsa2048, verify/s", [rsaVerify1.map(rate) ?? "n/a", rsaVerify1.map { fixed(1e6 / $0, 1) } ?? ""]))
-line(row("openssl speed -multi 2 ..., verify/s", [rsaVerify2.map(rate) ?? "n/a", rsaVerify2.map { fixed(2e6 / $0, 1) } ?? ""],
-    note: "(us per verify per process)"))
+line(
+    row(
+        "openssl speed -seconds \(speedSeconds) rsa2048, verify/s",
+        [rsaVerify1.map(rate) ?? "n/a", rsaVerify1.map { fixed(1e6 / $0, 1) } ?? ""]))
+line(
+    row(
+        "openssl speed -multi 2 ..., verify/s", [rsaVerify2.map(rate) ?? "n/a", rsaVerify2.map { fixed(2e6 / $0, 1) } ?? ""],
+        note: "(us per verify per process)"))
 if let rsaVerify1 {
     let perReceipt = 1e6 / single.perSecond
     let rsa = 1e6 / rsaVerify1
-    line("  RSA share: a warm verify does one RSA-2048 verify per receipt (chain links are cached): \(fixed(rsa, 1)) of "
-        + "\(fixed(perReceipt, 1)) us = \(fixed(100 * rsa / perReceipt, 0))%; "
-        + (rsa / perReceipt >= 0.5 ? "RSA-bound" : "NOT RSA-bound, decoding dominates"))
+    line(
+        "  RSA share: a warm verify does one RSA-2048 verify per receipt (chain links are cached): \(fixed(rsa, 1)) of "
+            + "\(fixed(perReceipt, 1)) us = \(fixed(100 * rsa / perReceipt, 0))%; "
+            + (rsa / perReceipt >= 0.5 ? "RSA-bound" : "NOT RSA-bound, decoding dominates"))
 }
 
 line()
@@ -304,13 +336,19 @@ if cmsRan {
         ("one openssl process per receipt, signature only", cmsPlain),
         ("same + -no-CAfile -no-CApath -no-CAstore", cmsNoStore),
     ] {
-        line(row(label, [fixed(loop.perSecond, 1), fixed(1e6 / loop.perSecond, 0)],
-            note: "(\(loop.receipts) runs in \(fixed(loop.elapsed, 1)) s)"))
+        line(
+            row(
+                label, [fixed(loop.perSecond, 1), fixed(1e6 / loop.perSecond, 0)],
+                note: "(\(loop.receipts) runs in \(fixed(loop.elapsed, 1)) s)"))
     }
-    line(row("appreceipt 1 thread / first loop", [fixed(single.perSecond / cmsPlain.perSecond, 0) + "x", ""],
-        note: "vs second loop \(fixed(single.perSecond / cmsNoStore.perSecond, 0))x"))
-    line(row("appreceipt 2 workers / first loop", [fixed(dual.perSecond / cmsPlain.perSecond, 0) + "x", ""],
-        note: "vs second loop \(fixed(dual.perSecond / cmsNoStore.perSecond, 0))x"))
+    line(
+        row(
+            "appreceipt 1 thread / first loop", [fixed(single.perSecond / cmsPlain.perSecond, 0) + "x", ""],
+            note: "vs second loop \(fixed(single.perSecond / cmsNoStore.perSecond, 0))x"))
+    line(
+        row(
+            "appreceipt 2 workers / first loop", [fixed(dual.perSecond / cmsPlain.perSecond, 0) + "x", ""],
+            note: "vs second loop \(fixed(dual.perSecond / cmsNoStore.perSecond, 0))x"))
     line("  the first loop is the command as people type it: even with -noverify, openssl cms loads the system CA")
     line("  bundle at start-up; the second loop skips that. Neither checks the chain, Apple's markers or the payload.")
 } else {

@@ -23,4 +23,3 @@ public struct ASN1ChildReader {
         return child
     }
 }
-

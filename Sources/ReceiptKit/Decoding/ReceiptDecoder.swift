@@ -19,7 +19,8 @@ public enum ReceiptDecoder {
         }
         switch input.payload {
         case .pkcs7(let der): return (input, .appReceipt(try AppReceipt(der: der, cache: cache)))
-        case .transactionReceipt(let plist): return (input, .transactionReceipt(try TransactionReceipt(plist: plist, cache: cache)))
+        case .transactionReceipt(let plist):
+            return (input, .transactionReceipt(try TransactionReceipt(plist: plist, cache: cache)))
         case .jws(let token): return (input, .jws(try CompactJWS(token, cache: cache)))
         }
     }

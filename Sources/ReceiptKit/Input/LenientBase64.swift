@@ -109,7 +109,8 @@ public enum LenientBase64 {
             }
             switch pending {
             case 1:
-                return Failure(offset: lastSignificant, reason: "a single base64 character left over at the end (truncated input?)")
+                return Failure(
+                    offset: lastSignificant, reason: "a single base64 character left over at the end (truncated input?)")
             case 2:
                 out[written] = UInt8(truncatingIfNeeded: accumulator >> 4)
                 written += 1

@@ -12,7 +12,9 @@ public enum OldStylePlist {
     public static let toleratedTrailingBytes = 8
 
     /// The key/value pairs of the top-level dictionary, in written order, and how many stray bytes followed it.
-    public static func parseDictionary(_ bytes: [UInt8]) throws(Failure) -> (pairs: [(key: String, value: String)], trailingBytes: Int) {
+    public static func parseDictionary(_ bytes: [UInt8]) throws(Failure) -> (
+        pairs: [(key: String, value: String)], trailingBytes: Int
+    ) {
         var index = 0
         func skip() {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }

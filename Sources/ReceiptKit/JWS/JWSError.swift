@@ -6,7 +6,8 @@ public enum JWSError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .segmentNotBase64(let segment, let offset, let reason): return "JWS \(segment) is not base64url: \(reason) at offset \(offset)"
+        case .segmentNotBase64(let segment, let offset, let reason):
+            return "JWS \(segment) is not base64url: \(reason) at offset \(offset)"
         case .segmentNotJSON(let segment, let failure): return "JWS \(segment): \(failure)"
         case .invalidCertificate(let index, let error): return "JWS x5c[\(index)]: \(error)"
         }

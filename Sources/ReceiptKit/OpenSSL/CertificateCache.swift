@@ -1,6 +1,7 @@
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Decoded certificates keyed by their DER bytes, so each distinct certificate is decoded once per process.

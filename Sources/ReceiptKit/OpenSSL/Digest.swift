@@ -21,7 +21,9 @@ public enum DigestAlgorithm: String, Sendable, Hashable, Codable {
     /// Hashes `bytes`. Only fails when OpenSSL itself refuses (for example a FIPS policy without SHA-1).
     public func hash(_ bytes: some Collection<UInt8>) throws(OpenSSLError) -> [UInt8] {
         ERR_clear_error()
-        guard let md = evpMD else { throw OpenSSLError(operation: "computing \(rawValue)", entries: ["this OpenSSL does not provide \(rawValue)"]) }
+        guard let md = evpMD else {
+            throw OpenSSLError(operation: "computing \(rawValue)", entries: ["this OpenSSL does not provide \(rawValue)"])
+        }
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var size: UInt32 = 0
         let contiguous = Array(bytes)

@@ -15,14 +15,16 @@ public enum RSASignatureVerifier {
         // A digest that cannot be fetched, or an init failure, means this OpenSSL will not use the algorithm
         // (policy, provider): nothing was checked. Passing a nil digest would silently pick a default one.
         guard let md = digest.evpMD else {
-            return .unverifiable(OpenSSLError(operation: "checking the signature", entries: ["this OpenSSL does not provide \(digest.rawValue)"]))
+            return .unverifiable(
+                OpenSSLError(operation: "checking the signature", entries: ["this OpenSSL does not provide \(digest.rawValue)"]))
         }
         guard EVP_DigestVerifyInit(context, nil, md, nil, key) == 1 else {
             return .unverifiable(OpenSSLError.drain("preparing a \(digest.rawValue) signature check"))
         }
         let result = signature.withUnsafeBufferPointer { signatureBytes in
             message.withUnsafeBufferPointer { messageBytes in
-                EVP_DigestVerify(context, signatureBytes.baseAddress, signatureBytes.count, messageBytes.baseAddress, messageBytes.count)
+                EVP_DigestVerify(
+                    context, signatureBytes.baseAddress, signatureBytes.count, messageBytes.baseAddress, messageBytes.count)
             }
         }
         if result == 1 { return .valid }

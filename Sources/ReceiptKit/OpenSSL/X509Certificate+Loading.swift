@@ -1,6 +1,7 @@
 extension X509Certificate {
     /// Certificates from a PEM file (every CERTIFICATE block), a DER file, or base64 of DER.
-    public static func load(_ bytes: [UInt8], cache: CertificateCache = .shared) throws(CertificateLoadError) -> [X509Certificate] {
+    public static func load(_ bytes: [UInt8], cache: CertificateCache = .shared) throws(CertificateLoadError) -> [X509Certificate]
+    {
         let text = String(decoding: bytes, as: UTF8.self)
         let begin = "-----BEGIN CERTIFICATE-----"
         let end = "-----END CERTIFICATE-----"

@@ -26,7 +26,8 @@ public enum ASN1Dump {
         // The container is read first so that only a real receipt's payload is opened and annotated.
         // A container that does not read as a receipt is still dumped, just without receipt annotations.
         let container = try? PKCS7SignedData(der: der)
-        var walker = Walker(payloadOffset: container?.contentNode.offset, certificateOffsets: Set(container?.certificates.map(\.offset) ?? []))
+        var walker = Walker(
+            payloadOffset: container?.contentNode.offset, certificateOffsets: Set(container?.certificates.map(\.offset) ?? []))
         do {
             return try walker.node(root, depth: 0, context: .container, annotation: "ContentInfo")
         } catch {
@@ -47,7 +48,8 @@ public enum ASN1Dump {
         let certificateOffsets: Set<Int>
         var certificateIndex = 0
 
-        mutating func node(_ node: ASN1Node, depth: Int, context: Context, annotation: String?) throws(ASN1Error) -> ASN1DumpNode {
+        mutating func node(_ node: ASN1Node, depth: Int, context: Context, annotation: String?) throws(ASN1Error) -> ASN1DumpNode
+        {
             var children: [ASN1DumpNode] = []
             var annotation = annotation
             switch context {
@@ -59,7 +61,10 @@ public enum ASN1Dump {
                 for (index, part) in parts.enumerated() {
                     let label = ["type", "version", "value"][min(index, 2)]
                     if index == 2, type == 17, nested {
-                        children.append(try opened(part, depth: depth + 1, context: .payloadSet(table: ReceiptField.inAppFields, nested: false), annotation: "in-app purchase"))
+                        children.append(
+                            try opened(
+                                part, depth: depth + 1, context: .payloadSet(table: ReceiptField.inAppFields, nested: false),
+                                annotation: "in-app purchase"))
                     } else if index == 2 {
                         children.append(try opened(part, depth: depth + 1, context: .value, annotation: label))
                     } else {
@@ -69,7 +74,9 @@ public enum ASN1Dump {
                 return make(node, depth, annotation, false, children)
             case .payloadSet(let table, let nested):
                 for child in try node.children() {
-                    children.append(try self.node(child, depth: depth + 1, context: .attribute(table: table, nested: nested), annotation: nil))
+                    children.append(
+                        try self.node(child, depth: depth + 1, context: .attribute(table: table, nested: nested), annotation: nil)
+                    )
                 }
                 return make(node, depth, annotation, false, children)
             case .container, .certificate, .value:
@@ -83,10 +90,14 @@ public enum ASN1Dump {
                             certificateIndex += 1
                         }
                         if case .container = context, child.offset == payloadOffset {
-                            children.append(try opened(child, depth: depth + 1, context: .payloadSet(table: ReceiptField.appFields, nested: true), annotation: "receipt payload"))
+                            children.append(
+                                try opened(
+                                    child, depth: depth + 1, context: .payloadSet(table: ReceiptField.appFields, nested: true),
+                                    annotation: "receipt payload"))
                             continue
                         }
-                        children.append(try self.node(child, depth: depth + 1, context: childContext, annotation: childAnnotation))
+                        children.append(
+                            try self.node(child, depth: depth + 1, context: childContext, annotation: childAnnotation))
                     }
                 }
                 return make(node, depth, annotation, false, children)
@@ -94,7 +105,9 @@ public enum ASN1Dump {
         }
 
         /// An OCTET STRING whose content is shown as the element it encloses, when it is one.
-        mutating func opened(_ node: ASN1Node, depth: Int, context: Context, annotation: String?) throws(ASN1Error) -> ASN1DumpNode {
+        mutating func opened(_ node: ASN1Node, depth: Int, context: Context, annotation: String?) throws(ASN1Error)
+            -> ASN1DumpNode
+        {
             // A BER constructed OCTET STRING with one chunk: show the chunk, and open the chunk.
             if node.identifier.isConstructed {
                 var chunks = node.childReader()
@@ -111,7 +124,9 @@ public enum ASN1Dump {
             return make(node, depth, annotation, true, [child])
         }
 
-        func make(_ node: ASN1Node, _ depth: Int, _ annotation: String?, _ encapsulates: Bool, _ children: [ASN1DumpNode]) -> ASN1DumpNode {
+        func make(_ node: ASN1Node, _ depth: Int, _ annotation: String?, _ encapsulates: Bool, _ children: [ASN1DumpNode])
+            -> ASN1DumpNode
+        {
             ASN1DumpNode(
                 offset: node.offset, headerLength: node.headerLength, length: node.declaredLength, depth: depth,
                 identifier: node.identifier, preview: encapsulates ? nil : ASN1Dump.preview(node), annotation: annotation,

@@ -36,9 +36,12 @@ public enum DecodeReport {
             top["jws"] = .object([
                 "header": jws.header, "payload": jws.payload,
                 "signature_length": .integer(jws.signature.count),
-                "certificates": .array(jws.certificates.enumerated().map { index, certificate in
-                    withRole(certificate.json, index == 0 ? "leaf" : (certificate.isSelfSigned ? "root" : "intermediate"), index: index)
-                }),
+                "certificates": .array(
+                    jws.certificates.enumerated().map { index, certificate in
+                        withRole(
+                            certificate.json, index == 0 ? "leaf" : (certificate.isSelfSigned ? "root" : "intermediate"),
+                            index: index)
+                    }),
             ])
             warnings.append("StoreKit 2 JWS is decoded only; its signature is not checked by decode")
         }

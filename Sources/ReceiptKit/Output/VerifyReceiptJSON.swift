@@ -1,12 +1,13 @@
 /// JSON renderings for the comparison with Apple's verifyReceipt answer and for subscription states.
 extension ReceiptComparison {
     public var differencesJSON: JSONValue {
-        .array(differences.map { difference in
-            .object([
-                "path": .string(difference.path), "kind": .string(difference.kind.rawValue),
-                "local": difference.local ?? .null, "remote": difference.remote ?? .null,
-            ])
-        })
+        .array(
+            differences.map { difference in
+                .object([
+                    "path": .string(difference.path), "kind": .string(difference.kind.rawValue),
+                    "local": difference.local ?? .null, "remote": difference.remote ?? .null,
+                ])
+            })
     }
 
     public var remoteKnowledgeJSON: JSONValue {
@@ -20,7 +21,8 @@ extension VerifyReceiptResponse {
         var object: [String: JSONValue] = [
             "status": .integer(status), "status_meaning": .string(statusMeaning),
             "unknown_keys": .array(unknownKeys.map(JSONValue.string)),
-            "receipt_form": .string(receipt == nil ? "none" : (isTransactionReceiptForm ? "ios6_transaction_receipt" : "app_receipt")),
+            "receipt_form": .string(
+                receipt == nil ? "none" : (isTransactionReceiptForm ? "ios6_transaction_receipt" : "app_receipt")),
         ]
         object["environment"] = environment.map(JSONValue.string) ?? .null
         object["is_retryable"] = isRetryable.map(JSONValue.bool) ?? .null
@@ -32,36 +34,40 @@ extension VerifyReceiptResponse {
     /// (strings) and every date as a complete triplet (iOS 6 millisecond `expires_date` included).
     public var normalizedLatestReceiptInfo: JSONValue {
         let ordered = latestReceiptInfo.sorted {
-            ($0.purchaseDate?.milliseconds ?? Int64.min, $0.transactionID ?? "") < ($1.purchaseDate?.milliseconds ?? Int64.min, $1.transactionID ?? "")
+            ($0.purchaseDate?.milliseconds ?? Int64.min, $0.transactionID ?? "") < (
+                $1.purchaseDate?.milliseconds ?? Int64.min, $1.transactionID ?? ""
+            )
         }
-        return .array(ordered.map { record in
-            var object = Self.stringified(record.fields)
-            let dates: [(String, Timestamp?)] = [
-                ("purchase_date", record.purchaseDate), ("original_purchase_date", record.originalPurchaseDate),
-                ("expires_date", record.expiresDate), ("cancellation_date", record.cancellationDate),
-            ]
-            for (name, timestamp) in dates {
-                if let timestamp { object.merge(timestamp.appleTriplet(name)) { _, new in new } }
-            }
-            object.removeValue(forKey: "expires_date_formatted")
-            object.removeValue(forKey: "expires_date_formatted_pst")
-            return .object(object)
-        })
+        return .array(
+            ordered.map { record in
+                var object = Self.stringified(record.fields)
+                let dates: [(String, Timestamp?)] = [
+                    ("purchase_date", record.purchaseDate), ("original_purchase_date", record.originalPurchaseDate),
+                    ("expires_date", record.expiresDate), ("cancellation_date", record.cancellationDate),
+                ]
+                for (name, timestamp) in dates {
+                    if let timestamp { object.merge(timestamp.appleTriplet(name)) { _, new in new } }
+                }
+                object.removeValue(forKey: "expires_date_formatted")
+                object.removeValue(forKey: "expires_date_formatted_pst")
+                return .object(object)
+            })
     }
 
     /// `pending_renewal_info` ordered by original transaction id, values as strings, dates as triplets.
     public var normalizedPendingRenewalInfo: JSONValue {
         let ordered = pendingRenewalInfo.sorted { ($0.originalTransactionID ?? "") < ($1.originalTransactionID ?? "") }
-        return .array(ordered.map { renewal in
-            var object = Self.stringified(renewal.fields)
-            if let grace = renewal.gracePeriodExpiresDate {
-                object.merge(grace.appleTriplet("grace_period_expires_date")) { _, new in new }
-            }
-            if let intent = renewal.expirationIntent {
-                object["expiration_intent_meaning"] = .string(PendingRenewal.meaning(ofExpirationIntent: intent))
-            }
-            return .object(object)
-        })
+        return .array(
+            ordered.map { renewal in
+                var object = Self.stringified(renewal.fields)
+                if let grace = renewal.gracePeriodExpiresDate {
+                    object.merge(grace.appleTriplet("grace_period_expires_date")) { _, new in new }
+                }
+                if let intent = renewal.expirationIntent {
+                    object["expiration_intent_meaning"] = .string(PendingRenewal.meaning(ofExpirationIntent: intent))
+                }
+                return .object(object)
+            })
     }
 
     /// Scalars as strings, the type Apple documents for per-transaction values.
@@ -97,7 +103,8 @@ extension SubscriptionStatus {
         object["auto_renew"] = autoRenew.map(JSONValue.bool) ?? .null
         object["auto_renew_product_id"] = autoRenewProductID.map(JSONValue.string) ?? .null
         object["expiration_intent"] = expirationIntent.map(JSONValue.string) ?? .null
-        object["expiration_intent_meaning"] = expirationIntent.map { .string(PendingRenewal.meaning(ofExpirationIntent: $0)) } ?? .null
+        object["expiration_intent_meaning"] =
+            expirationIntent.map { .string(PendingRenewal.meaning(ofExpirationIntent: $0)) } ?? .null
         object["latest_transaction_id"] = latestTransactionID.map(JSONValue.string) ?? .null
         object["is_trial_period"] = isTrialPeriod.map(JSONValue.bool) ?? .null
         object["is_in_intro_offer_period"] = isInIntroOfferPeriod.map(JSONValue.bool) ?? .null

@@ -21,9 +21,10 @@ extension X509Certificate {
         object["is_ca"] = .bool(isCA)
         object["self_signed"] = .bool(isSelfSigned)
         object.set("path_length", number: pathLength.map(Int64.init))
-        object["apple_markers"] = .array(appleMarkerOIDs.map { oid in
-            .object(["oid": .string(oid), "name": .string(Self.appleMarkerNames[oid] ?? "Apple extension")])
-        })
+        object["apple_markers"] = .array(
+            appleMarkerOIDs.map { oid in
+                .object(["oid": .string(oid), "name": .string(Self.appleMarkerNames[oid] ?? "Apple extension")])
+            })
         return object.value
     }
 }

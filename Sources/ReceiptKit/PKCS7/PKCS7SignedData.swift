@@ -134,9 +134,9 @@ public struct PKCS7SignedData: Sendable {
     }
 
     static let contentTypeNames = [
-            "1.2.840.113549.1.7.1": "data", "1.2.840.113549.1.7.2": "signedData",
-            "1.2.840.113549.1.7.3": "envelopedData", "1.2.840.113549.1.7.4": "signedAndEnvelopedData",
-            "1.2.840.113549.1.7.5": "digestedData", "1.2.840.113549.1.7.6": "encryptedData",
-            "1.2.840.113549.1.9.16.1.2": "authenticatedData",
-        ]
+        "1.2.840.113549.1.7.1": "data", "1.2.840.113549.1.7.2": "signedData",
+        "1.2.840.113549.1.7.3": "envelopedData", "1.2.840.113549.1.7.4": "signedAndEnvelopedData",
+        "1.2.840.113549.1.7.5": "digestedData", "1.2.840.113549.1.7.6": "encryptedData",
+        "1.2.840.113549.1.9.16.1.2": "authenticatedData",
+    ]
 }

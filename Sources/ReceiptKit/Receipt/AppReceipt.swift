@@ -11,8 +11,10 @@ public struct AppReceipt: Sendable {
         } catch {
             // A certificate is the DER people most often hand in by mistake: say so rather than "wrong tag".
             if case .asn1(.unexpectedTag) = error, let certificate = try? X509Certificate(der: der) {
-                throw .input(.unrecognised(
-                    "input is an X.509 certificate (\(certificate.subject)), not a receipt; verify --trust-anchor takes certificates"))
+                throw .input(
+                    .unrecognised(
+                        "input is an X.509 certificate (\(certificate.subject)), not a receipt; verify --trust-anchor takes certificates"
+                    ))
             }
             throw .container(error)
         }

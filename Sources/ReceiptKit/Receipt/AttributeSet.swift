@@ -35,7 +35,9 @@ public struct AttributeSet: Sendable {
                 continue
             }
             if fields[attribute.type] != nil {
-                warnings.append("attribute \(attribute.type) (\(field.name)) at offset \(attribute.offset) repeats; the first is used, this one is listed under unknown_attributes")
+                warnings.append(
+                    "attribute \(attribute.type) (\(field.name)) at offset \(attribute.offset) repeats; the first is used, this one is listed under unknown_attributes"
+                )
                 unknown.append(attribute)
                 continue
             }
@@ -43,7 +45,9 @@ public struct AttributeSet: Sendable {
             case .success(let value):
                 fields[attribute.type] = value
             case .failure(let problem):
-                warnings.append("attribute \(attribute.type) (\(field.name)) at offset \(attribute.offset): \(problem.text); listed under unknown_attributes")
+                warnings.append(
+                    "attribute \(attribute.type) (\(field.name)) at offset \(attribute.offset): \(problem.text); listed under unknown_attributes"
+                )
                 unknown.append(attribute)
             }
         }
@@ -72,11 +76,15 @@ public struct AttributeSet: Sendable {
         }
         switch field.kind {
         case .string:
-            guard let text = inner.stringValue else { return .failure(Problem(text: "expected a string, found \(inner.identifier.name)")) }
+            guard let text = inner.stringValue else {
+                return .failure(Problem(text: "expected a string, found \(inner.identifier.name)"))
+            }
             if text.isEmpty, field.emptyMeansAbsent { return .success(nil) }
             return .success(.string(text))
         case .date:
-            guard let text = inner.stringValue else { return .failure(Problem(text: "expected a date string, found \(inner.identifier.name)")) }
+            guard let text = inner.stringValue else {
+                return .failure(Problem(text: "expected a date string, found \(inner.identifier.name)"))
+            }
             if text.isEmpty { return .success(nil) }
             do {
                 return .success(.date(raw: text, timestamp: try ReceiptDateParser.parse(text)))

@@ -35,9 +35,10 @@ public struct Receipt: Sendable {
 
     /// Warnings from the receipt and all its purchases, in order.
     public var warnings: [String] {
-        attributes.warnings + inApp.enumerated().flatMap { index, purchase in
-            purchase.attributes.warnings.map { "in_app[\(index)]: \($0)" }
-        }
+        attributes.warnings
+            + inApp.enumerated().flatMap { index, purchase in
+                purchase.attributes.warnings.map { "in_app[\(index)]: \($0)" }
+            }
     }
 }
 

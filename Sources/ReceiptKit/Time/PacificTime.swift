@@ -44,7 +44,8 @@ enum PacificTime {
     }
 
     private static func lastSunday(year: Int64, month: Int64) -> Int64 {
-        let nextMonthFirst = month == 12
+        let nextMonthFirst =
+            month == 12
             ? Timestamp.daysFromCivil(year: year + 1, month: 1, day: 1)
             : Timestamp.daysFromCivil(year: year, month: month + 1, day: 1)
         let last = nextMonthFirst - 1

@@ -40,7 +40,8 @@ public struct TransactionReceipt: Sendable {
         purchaseInfoBytes = try Self.base64(purchaseInfoText, key: "purchase-info")
         do {
             purchaseInfo = Dictionary(
-                try OldStylePlist.parseDictionary(purchaseInfoBytes).pairs.map { ($0.key, $0.value) }) { first, _ in first }
+                try OldStylePlist.parseDictionary(purchaseInfoBytes).pairs.map { ($0.key, $0.value) }
+            ) { first, _ in first }
         } catch {
             throw .transactionReceipt(.invalidPurchaseInfo(offset: error.offset, reason: error.reason))
         }
@@ -61,8 +62,10 @@ public struct TransactionReceipt: Sendable {
         let certificateLength = blob[lengthStart..<(lengthStart + 4)].reduce(0) { $0 << 8 | Int($1) }
         let certificateStart = lengthStart + 4
         guard certificateLength > 0, certificateStart + certificateLength == blob.count else {
-            throw .transactionReceipt(.invalidSignatureBlob(
-                "certificate length \(certificateLength) does not match the \(blob.count - certificateStart) bytes that follow"))
+            throw .transactionReceipt(
+                .invalidSignatureBlob(
+                    "certificate length \(certificateLength) does not match the \(blob.count - certificateStart) bytes that follow"
+                ))
         }
         do {
             certificate = try cache.certificate(der: blob[certificateStart...])
@@ -76,7 +79,9 @@ public struct TransactionReceipt: Sendable {
 
     /// When the purchase was made, from `purchase-date-ms` or else the formatted `purchase-date`.
     public var purchaseDate: Timestamp? {
-        if let milliseconds = purchaseInfo["purchase-date-ms"].flatMap(Int64.init) { return Timestamp(milliseconds: milliseconds) }
+        if let milliseconds = purchaseInfo["purchase-date-ms"].flatMap(Int64.init) {
+            return Timestamp(milliseconds: milliseconds)
+        }
         guard let formatted = purchaseInfo["purchase-date"] else { return nil }
         do {
             return try ReceiptDateParser.parseAppleGMT(formatted)

@@ -23,7 +23,8 @@ struct CertificatePath {
                 current = parent
                 continue
             }
-            if let anchor = anchors.compactMap(\.certificate).first(where: { current.isNamedIssued(by: $0) && !path.contains($0) }) {
+            if let anchor = anchors.compactMap(\.certificate).first(where: { current.isNamedIssued(by: $0) && !path.contains($0) }
+            ) {
                 path.append(anchor)
                 fromAnchor = true
             }

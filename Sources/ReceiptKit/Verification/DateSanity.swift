@@ -11,27 +11,32 @@ enum DateSanity {
         if let created = receipt.creationDate, let original = receipt.originalPurchaseDate,
             original.milliseconds > created.milliseconds + skewMilliseconds
         {
-            warnings.append(VerificationCheck(
-                "dates.original_purchase_after_creation", .fail,
-                "original_purchase_date \(original) is after receipt_creation_date \(created)"))
+            warnings.append(
+                VerificationCheck(
+                    "dates.original_purchase_after_creation", .fail,
+                    "original_purchase_date \(original) is after receipt_creation_date \(created)"))
         }
         for (index, purchase) in receipt.inApp.enumerated() {
             let label = "in_app[\(index)] (transaction \(purchase.transactionID ?? "?"))"
             if let created = receipt.creationDate, let purchased = purchase.purchaseDate,
                 purchased.milliseconds > created.milliseconds + skewMilliseconds
             {
-                warnings.append(VerificationCheck(
-                    "dates.purchase_after_creation", .fail,
-                    "\(label): purchase_date \(purchased) is after the receipt's creation \(created)"))
+                warnings.append(
+                    VerificationCheck(
+                        "dates.purchase_after_creation", .fail,
+                        "\(label): purchase_date \(purchased) is after the receipt's creation \(created)"))
             }
             if let purchased = purchase.purchaseDate, let expires = purchase.expiresDate, expires < purchased {
-                warnings.append(VerificationCheck(
-                    "dates.expires_before_purchase", .fail, "\(label): expires_date \(expires) is before purchase_date \(purchased)"))
+                warnings.append(
+                    VerificationCheck(
+                        "dates.expires_before_purchase", .fail,
+                        "\(label): expires_date \(expires) is before purchase_date \(purchased)"))
             }
             if let purchased = purchase.purchaseDate, let cancelled = purchase.cancellationDate, cancelled < purchased {
-                warnings.append(VerificationCheck(
-                    "dates.cancellation_before_purchase", .fail,
-                    "\(label): cancellation_date \(cancelled) is before purchase_date \(purchased)"))
+                warnings.append(
+                    VerificationCheck(
+                        "dates.cancellation_before_purchase", .fail,
+                        "\(label): cancellation_date \(cancelled) is before purchase_date \(purchased)"))
             }
         }
         return warnings

@@ -15,10 +15,13 @@ enum DeviceHash {
             return VerificationCheck(CheckID.deviceHash, .error, "OpenSSL could not compute SHA-1 here: \(error)")
         }
         if computed == expected {
-            return VerificationCheck(CheckID.deviceHash, .pass, "SHA-1 of \(deviceID.kind) \(deviceID), opaque value and bundle id equals the receipt's hash")
+            return VerificationCheck(
+                CheckID.deviceHash, .pass,
+                "SHA-1 of \(deviceID.kind) \(deviceID), opaque value and bundle id equals the receipt's hash")
         }
         return VerificationCheck(
             CheckID.deviceHash, .fail,
-            "SHA-1 with \(deviceID.kind) \(deviceID) is \(computed.hexString()), the receipt's hash is \(expected.hexString()): the receipt was not issued to this device")
+            "SHA-1 with \(deviceID.kind) \(deviceID) is \(computed.hexString()), the receipt's hash is \(expected.hexString()): the receipt was not issued to this device"
+        )
     }
 }

@@ -16,8 +16,12 @@ enum FieldCheck {
     ) -> (bundle: VerificationCheck, version: VerificationCheck, environment: VerificationCheck) {
         (
             check(CheckID.bundleID, bundleID.label, actual: bundleID.value, accepted: policy.bundleIDs, option: "--bundle-id"),
-            check(CheckID.appVersion, version.label, actual: version.value, accepted: policy.appVersion.map { [$0] } ?? [], option: "--app-version"),
-            check(CheckID.environment, "environment", actual: environment.rawValue, accepted: policy.environment.map { [$0.rawValue] } ?? [], option: "--environment")
+            check(
+                CheckID.appVersion, version.label, actual: version.value, accepted: policy.appVersion.map { [$0] } ?? [],
+                option: "--app-version"),
+            check(
+                CheckID.environment, "environment", actual: environment.rawValue,
+                accepted: policy.environment.map { [$0.rawValue] } ?? [], option: "--environment")
         )
     }
 }

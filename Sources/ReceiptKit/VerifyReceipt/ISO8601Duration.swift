@@ -53,7 +53,8 @@ public struct ISO8601Duration: Sendable, Equatable, CustomStringConvertible {
         let monthIndex = civil.month - 1 + months + 12 * years
         let year = civil.year + (monthIndex >= 0 ? monthIndex / 12 : (monthIndex - 11) / 12)
         let month = ((monthIndex % 12) + 12) % 12 + 1
-        let lastDay = Timestamp.daysFromCivil(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1)
+        let lastDay =
+            Timestamp.daysFromCivil(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1)
             - Timestamp.daysFromCivil(year: year, month: month, day: 1)
         let day = min(civil.day, lastDay)
         let dayNumber = Timestamp.daysFromCivil(year: year, month: month, day: day) + days

@@ -29,7 +29,9 @@ public struct ReceiptComparison: Sendable {
     public let notes: [String]
 
     /// Keys this tool adds to the receipt object that Apple's JSON never has.
-    public static let localExtensionKeys: Set<String> = ["product_type", "opaque_value", "sha1_hash", "age_rating", "unknown_attributes"]
+    public static let localExtensionKeys: Set<String> = [
+        "product_type", "opaque_value", "sha1_hash", "age_rating", "unknown_attributes",
+    ]
     /// Receipt-level keys only the server can know.
     public static let serverOnlyReceiptKeys: Set<String> = ["request_date", "request_date_ms", "request_date_pst"]
     /// Transaction keys only the server can know (receipt-format.md §2, JSON-only fields).
@@ -38,7 +40,9 @@ public struct ReceiptComparison: Sendable {
     ]
 
     /// Compares a local receipt object (``Receipt/json`` or a transaction receipt's JSON) with Apple's.
-    public init(local: [String: JSONValue], remote: [String: JSONValue], latestReceiptInfo: [PurchaseRecord], localCreation: Timestamp?) {
+    public init(
+        local: [String: JSONValue], remote: [String: JSONValue], latestReceiptInfo: [PurchaseRecord], localCreation: Timestamp?
+    ) {
         var differences: [Difference] = []
         var knowledge: [RemoteKnowledge] = []
         var notes: [String] = []
@@ -59,7 +63,8 @@ public struct ReceiptComparison: Sendable {
                 differences: &differences, knowledge: &knowledge, notes: &notes)
         }
         for (id, localEntry) in localPurchases.entries where remotePurchases.byID[id] == nil {
-            differences.append(Difference(path: "receipt.in_app[\(id)]", local: .object(localEntry), remote: nil, kind: .localOnly))
+            differences.append(
+                Difference(path: "receipt.in_app[\(id)]", local: .object(localEntry), remote: nil, kind: .localOnly))
         }
 
         // latest_receipt_info: later renewals and later changes to known transactions are what Apple knows now.
@@ -67,20 +72,27 @@ public struct ReceiptComparison: Sendable {
             guard let id = record.transactionID else { continue }
             let path = "latest_receipt_info[\(id)]"
             guard let localEntry = localPurchases.byID[id] else {
-                let when = record.purchaseDate.map { purchase in
-                    localCreation.map { purchase > $0 ? "purchased \(purchase), after the receipt was created" : "purchased \(purchase)" }
-                        ?? "purchased \(purchase)"
-                } ?? "purchase date unknown"
-                knowledge.append(RemoteKnowledge(
-                    path: path, remote: .object(record.fields),
-                    note: "transaction \(id) (\(record.productID ?? "?")) is not in this receipt: \(when)"))
+                let when =
+                    record.purchaseDate.map { purchase in
+                        localCreation.map {
+                            purchase > $0 ? "purchased \(purchase), after the receipt was created" : "purchased \(purchase)"
+                        }
+                            ?? "purchased \(purchase)"
+                    } ?? "purchase date unknown"
+                knowledge.append(
+                    RemoteKnowledge(
+                        path: path, remote: .object(record.fields),
+                        note: "transaction \(id) (\(record.productID ?? "?")) is not in this receipt: \(when)"))
                 continue
             }
             for key in record.fields.keys.sorted() where !Self.serverOnlyTransactionKeys.contains(key) {
                 guard let remoteValue = record.fields[key], !Self.sameValue(localEntry[key], remoteValue) else { continue }
-                knowledge.append(RemoteKnowledge(
-                    path: "\(path).\(key)", remote: remoteValue,
-                    note: localEntry[key] == nil ? "set after the receipt was created (e.g. a refund or upgrade)" : "changed after the receipt was created"))
+                knowledge.append(
+                    RemoteKnowledge(
+                        path: "\(path).\(key)", remote: remoteValue,
+                        note: localEntry[key] == nil
+                            ? "set after the receipt was created (e.g. a refund or upgrade)"
+                            : "changed after the receipt was created"))
             }
         }
         self.differences = differences
@@ -101,7 +113,8 @@ public struct ReceiptComparison: Sendable {
             case (let mine?, let theirs?):
                 if mine == theirs { continue }
                 if sameValue(mine, theirs) {
-                    notes.append("\(fieldPath): the same value typed differently (\(typeName(mine)) here, \(typeName(theirs)) from Apple)")
+                    notes.append(
+                        "\(fieldPath): the same value typed differently (\(typeName(mine)) here, \(typeName(theirs)) from Apple)")
                 } else {
                     differences.append(Difference(path: fieldPath, local: mine, remote: theirs, kind: .mismatch))
                 }
@@ -139,7 +152,9 @@ public struct ReceiptComparison: Sendable {
     }
 
     /// In-app entries by transaction id, keeping their order for output.
-    static func keyedByTransaction(_ value: JSONValue?) -> (entries: [(String, [String: JSONValue])], byID: [String: [String: JSONValue]]) {
+    static func keyedByTransaction(_ value: JSONValue?) -> (
+        entries: [(String, [String: JSONValue])], byID: [String: [String: JSONValue]]
+    ) {
         var entries: [(String, [String: JSONValue])] = []
         var byID: [String: [String: JSONValue]] = [:]
         for (index, object) in VerifyReceiptResponse.objects(value).enumerated() {

@@ -21,9 +21,14 @@ enum SandboxCadence {
         else { return [] }
         if sandbox {
             let renewals = periods.count - 1
-            return ["sandbox renewal cadence: \(periods.count) period(s) of \(first.minutes) minutes, each standing for \(first.term); "
-                + "\(renewals) renewal(s)" + (renewals >= 5 ? " (sandbox stops renewing after about 6, so the series ending is expected)" : "")]
+            return [
+                "sandbox renewal cadence: \(periods.count) period(s) of \(first.minutes) minutes, each standing for \(first.term); "
+                    + "\(renewals) renewal(s)"
+                    + (renewals >= 5 ? " (sandbox stops renewing after about 6, so the series ending is expected)" : "")
+            ]
         }
-        return ["anomaly: \(periods.count) period(s) of \(first.minutes) minutes; such compressed terms occur only in the sandbox"]
+        return [
+            "anomaly: \(periods.count) period(s) of \(first.minutes) minutes; such compressed terms occur only in the sandbox"
+        ]
     }
 }

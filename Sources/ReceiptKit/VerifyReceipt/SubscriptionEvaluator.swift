@@ -58,7 +58,8 @@ public struct SubscriptionEvaluator: Sendable {
         statuses.sort {
             let left = $0.latestExpiresDate?.milliseconds ?? Int64.min
             let right = $1.latestExpiresDate?.milliseconds ?? Int64.min
-            return left != right ? left < right
+            return left != right
+                ? left < right
                 : ($0.originalTransactionID, $0.productID) < ($1.originalTransactionID, $1.productID)
         }
         return Result(subscriptions: statuses, productsNeedingPeriod: needingPeriod.sorted(), otherPurchaseCount: other)
@@ -73,7 +74,9 @@ public struct SubscriptionEvaluator: Sendable {
         }!
         let original = latest.originalTransactionID ?? "?"
         let renewal = renewals.first { $0.originalTransactionID == original }
-        var trail = ["latest transaction \(latest.transactionID ?? "?") of \(group.count), expires \(latest.expiresDate.map(\.description) ?? "?")"]
+        var trail = [
+            "latest transaction \(latest.transactionID ?? "?") of \(group.count), expires \(latest.expiresDate.map(\.description) ?? "?")"
+        ]
         let state: SubscriptionStatus.State
         if let cancelled = latest.cancellationDate {
             if latest.isUpgraded {
@@ -81,30 +84,36 @@ public struct SubscriptionEvaluator: Sendable {
                 trail.append("cancellation_date \(cancelled) with is_upgraded: the customer upgraded to another product")
             } else {
                 state = .revoked
-                trail.append("cancellation_date \(cancelled)"
-                    + (latest.cancellationReason.map { " (reason \($0): \($0 == "1" ? "an issue in the app" : "another reason"))" } ?? "")
-                    + ": refunded, treat as never purchased")
+                trail.append(
+                    "cancellation_date \(cancelled)"
+                        + (latest.cancellationReason.map {
+                            " (reason \($0): \($0 == "1" ? "an issue in the app" : "another reason"))"
+                        } ?? "")
+                        + ": refunded, treat as never purchased")
             }
         } else if let expires = latest.expiresDate, expires > at {
             state = .active
             trail.append("expires \(expires), after \(at): active")
         } else if let grace = renewal?.gracePeriodExpiresDate, grace > at {
             state = .inGracePeriod
-            trail.append("expired, but grace_period_expires_date \(grace) is after \(at): in the billing grace period, keep access")
+            trail.append(
+                "expired, but grace_period_expires_date \(grace) is after \(at): in the billing grace period, keep access")
         } else if renewal?.isInBillingRetryPeriod == true {
             state = .inBillingRetry
             trail.append("expired and is_in_billing_retry_period is 1: Apple is still trying to bill")
         } else {
             state = .expired
-            trail.append("expired at \(latest.expiresDate.map(\.description) ?? "?"), before \(at)"
-                + (renewal == nil ? "; no pending_renewal_info to say more" : ""))
+            trail.append(
+                "expired at \(latest.expiresDate.map(\.description) ?? "?"), before \(at)"
+                    + (renewal == nil ? "; no pending_renewal_info to say more" : ""))
         }
         if let intent = renewal?.expirationIntent {
             trail.append("expiration_intent \(intent): \(PendingRenewal.meaning(ofExpirationIntent: intent))")
         }
         if let renewal {
-            trail.append("auto_renew_status \(renewal.autoRenewStatus.map { $0 ? "1 (will renew)" : "0 (turned off)" } ?? "absent")"
-                + (renewal.autoRenewProductID.map { " to \($0)" } ?? ""))
+            trail.append(
+                "auto_renew_status \(renewal.autoRenewStatus.map { $0 ? "1 (will renew)" : "0 (turned off)" } ?? "absent")"
+                    + (renewal.autoRenewProductID.map { " to \($0)" } ?? ""))
         }
         return SubscriptionStatus(
             originalTransactionID: original, productID: latest.productID ?? "?", kind: .autoRenewable, state: state,
@@ -115,7 +124,8 @@ public struct SubscriptionEvaluator: Sendable {
             transactionCount: group.count, overlap: nil, trail: trail, notes: SandboxCadence.notes(for: group, sandbox: sandbox))
     }
 
-    private func nonRenewingStatus(_ purchases: [PurchaseRecord], product: String, period: ISO8601Duration) -> SubscriptionStatus {
+    private func nonRenewingStatus(_ purchases: [PurchaseRecord], product: String, period: ISO8601Duration) -> SubscriptionStatus
+    {
         let ordered = purchases.sorted { ($0.purchaseDate?.milliseconds ?? 0) < ($1.purchaseDate?.milliseconds ?? 0) }
         var trail = ["non-renewing: each of \(ordered.count) purchase(s) is valid for \(period) (from --period)"]
         var overlap = false
@@ -131,7 +141,9 @@ public struct SubscriptionEvaluator: Sendable {
             }
             if let previousEnd, start < previousEnd {
                 overlap = true
-                trail.append("purchase \(purchase.transactionID ?? "?") at \(start) starts before the previous term ended (\(previousEnd)): overlapping purchases")
+                trail.append(
+                    "purchase \(purchase.transactionID ?? "?") at \(start) starts before the previous term ended (\(previousEnd)): overlapping purchases"
+                )
             }
             if start <= at, at < end { active = true }
             previousEnd = max(previousEnd ?? end, end)

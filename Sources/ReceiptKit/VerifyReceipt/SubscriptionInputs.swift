@@ -21,12 +21,16 @@ public struct SubscriptionInputs: Sendable {
         defaultTimeSource = "request_date"
         var explanations: [String] = []
         if response.status == 21006 {
-            explanations.append("status 21006: the transaction receipt is valid but its subscription has expired; Apple still returned the receipt data")
+            explanations.append(
+                "status 21006: the transaction receipt is valid but its subscription has expired; Apple still returned the receipt data"
+            )
         } else if response.status != 0 {
             explanations.append("status \(response.status): \(response.statusMeaning)")
         }
         if response.pendingRenewalInfo.isEmpty, response.latestReceiptInfo.contains(where: { $0.expiresDate != nil }) {
-            explanations.append("no pending_renewal_info (sent only with the shared secret): auto-renew, grace period and billing retry are unknown")
+            explanations.append(
+                "no pending_renewal_info (sent only with the shared secret): auto-renew, grace period and billing retry are unknown"
+            )
         }
         self.explanations = explanations
         cannotKnow = []

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Calls Apple's verifyReceipt: production first, sandbox on 21007, production again on 21008 (each once), with
@@ -45,10 +46,12 @@ public struct VerifyReceiptClient: Sendable {
         public var description: String {
             switch self {
             case .invalidURL(let url): return "invalid verifier URL \(url)"
-            case .unreachable(let url, let reason, let attempts): return "\(url) could not be reached after \(attempts) attempt(s): \(reason)"
+            case .unreachable(let url, let reason, let attempts):
+                return "\(url) could not be reached after \(attempts) attempt(s): \(reason)"
             case .keepsRetrying(let url, let status, let attempts):
                 return "\(url) kept answering \(status) (\(VerifyReceiptStatus.meaning(of: status))) after \(attempts) attempt(s)"
-            case .notJSON(let url, let httpStatus, let reason): return "\(url) answered HTTP \(httpStatus) with a body that is not JSON (\(reason))"
+            case .notJSON(let url, let httpStatus, let reason):
+                return "\(url) answered HTTP \(httpStatus) with a body that is not JSON (\(reason))"
             }
         }
     }
@@ -114,30 +117,37 @@ public struct VerifyReceiptClient: Sendable {
                 let bytes = Array(data)
                 if httpStatus >= 500 {
                     lastProblem = "HTTP \(httpStatus)"
-                    exchanges.append(Exchange(environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: lastProblem))
+                    exchanges.append(
+                        Exchange(environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: lastProblem))
                     continue
                 }
                 let json: JSONValue
                 do {
                     json = try JSONParser.parse(bytes)
                 } catch {
-                    exchanges.append(Exchange(environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: "not JSON"))
+                    exchanges.append(
+                        Exchange(environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: "not JSON"))
                     throw .notJSON(url: url, httpStatus: httpStatus, reason: "\(error)")
                 }
                 let response: VerifyReceiptResponse
                 do {
                     response = try VerifyReceiptResponse(json: json)
                 } catch {
-                    exchanges.append(Exchange(environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: error.description))
+                    exchanges.append(
+                        Exchange(
+                            environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: error.description))
                     throw .notJSON(url: url, httpStatus: httpStatus, reason: error.description)
                 }
                 if VerifyReceiptStatus.isRetryable(response.status, flag: response.isRetryable) {
                     lastStatus = response.status
-                    exchanges.append(Exchange(
-                        environment: environment, url: url, httpStatus: httpStatus, status: response.status, problem: "retryable"))
+                    exchanges.append(
+                        Exchange(
+                            environment: environment, url: url, httpStatus: httpStatus, status: response.status,
+                            problem: "retryable"))
                     continue
                 }
-                exchanges.append(Exchange(environment: environment, url: url, httpStatus: httpStatus, status: response.status, problem: nil))
+                exchanges.append(
+                    Exchange(environment: environment, url: url, httpStatus: httpStatus, status: response.status, problem: nil))
                 return (response, bytes)
             }
         }

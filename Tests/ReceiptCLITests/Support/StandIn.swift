@@ -10,7 +10,9 @@ final class StandIn {
 
     init(environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", BinaryRunner.projectRoot.appendingPathComponent("Tests/StandIn/verify_receipt_standin.py").path]
+        process.arguments = [
+            "python3", BinaryRunner.projectRoot.appendingPathComponent("Tests/StandIn/verify_receipt_standin.py").path,
+        ]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardInput = input
         process.standardOutput = output

@@ -17,7 +17,8 @@ enum Fixtures {
         FileManager.default.fileExists(atPath: sharedVectors.appendingPathComponent("manifest.json").path)
     }
 
-    static let sharedVectorsAbsent = "../shared/vectors is absent (real receipts are read from there, never copied into the project)"
+    static let sharedVectorsAbsent =
+        "../shared/vectors is absent (real receipts are read from there, never copied into the project)"
 
     static func bytes(_ url: URL) throws -> [UInt8] {
         Array(try Data(contentsOf: url))

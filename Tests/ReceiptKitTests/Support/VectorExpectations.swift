@@ -37,7 +37,9 @@ struct VectorExpectation: @unchecked Sendable, CustomTestStringConvertible {
 /// A verification policy that trusts a test PKI certificate instead of Apple's root.
 func testPolicy(anchor: String = "pki/root.pem") throws -> VerificationPolicy {
     var policy = VerificationPolicy()
-    policy.anchors = try X509Certificate.load(try Fixtures.testVector(anchor)).map { TrustAnchor(certificate: $0, source: anchor) }
+    policy.anchors = try X509Certificate.load(try Fixtures.testVector(anchor)).map {
+        TrustAnchor(certificate: $0, source: anchor)
+    }
     return policy
 }
 
