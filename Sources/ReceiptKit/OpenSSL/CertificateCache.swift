@@ -22,12 +22,15 @@ public final class CertificateCache: Sendable {
     public func certificate(der: ArraySlice<UInt8>) throws(OpenSSLError) -> X509Certificate {
         let key = CertificateKey(der)
         if let hit = entries.withLock({ $0[key] }) { return hit }
+        // Decoded outside the lock so threads do not wait on each other's OpenSSL work; if two raced, the
+        // first one stored wins and everyone shares that instance.
         let decoded = try X509Certificate(der: Array(der))
-        entries.withLock { table in
+        return entries.withLock { table in
+            if let winner = table[key] { return winner }
             if table.count >= capacity { table.removeAll(keepingCapacity: true) }
             table[CertificateKey(decoded.derBytes[...])] = decoded
+            return decoded
         }
-        return decoded
     }
 
     /// How many certificates are held now (for tests and benchmarks).
