@@ -64,7 +64,3 @@ enum DecodeCommand: Subcommand {
         }
     }
 }
-
-extension ExitCode: Comparable {
-    public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
-}

@@ -63,7 +63,3 @@ enum DumpCommand: Subcommand {
         for child in node.children { render(child, into: &lines) }
     }
 }
-
-extension String {
-    var replacingUnderscores: String { String(map { $0 == "_" ? " " : $0 }) }
-}

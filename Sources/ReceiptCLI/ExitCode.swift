@@ -17,3 +17,7 @@ public enum ExitCode: Int32, Sendable {
     /// Writing the output failed.
     case ioError = 74
 }
+
+extension ExitCode: Comparable {
+    public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
+}

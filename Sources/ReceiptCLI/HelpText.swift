@@ -56,10 +56,3 @@ enum HelpText {
             """
     }
 }
-
-extension String {
-    /// Pads with spaces to at least `width` characters.
-    func padding(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-}

@@ -64,18 +64,3 @@ enum TimeAndPeriodOptions {
         return result
     }
 }
-
-enum InputBytes {
-    static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces, tabs and line breaks.
-    var trimmingWhitespace: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
-    }
-}

@@ -70,7 +70,8 @@ struct SharedVectorVerifyTests {
             guard case .appReceipt(let receipt) = document else { throw Failure("not an app receipt") }
             for candidate in Self.knownDevices.map(\.id) + ["00000000-0000-0000-0000-000000000000", "6c:40:08:b5:94:5f"] {
                 var policy = VerificationPolicy()
-                policy.deviceID = try #require(DeviceIdentifier(candidate))
+                let identifier: DeviceIdentifier = try #require(DeviceIdentifier(candidate))
+                policy.deviceID = identifier
                 let status = ReceiptVerifier(policy: policy).verify(receipt).checks.first { $0.id == CheckID.deviceHash }?.status
                 #expect(status == (candidate == known.id ? .pass : .fail), "\(known.file) with \(candidate)")
             }

@@ -44,36 +44,3 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         return era * 146_097 + dayOfEra - 719_468
     }
 }
-
-/// A broken-down UTC (or offset-adjusted) time.
-struct CivilTime {
-    let year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64
-
-    init(secondsSinceEpoch: Int64) {
-        let days = secondsSinceEpoch >= 0 ? secondsSinceEpoch / 86_400 : (secondsSinceEpoch - 86_399) / 86_400
-        let secondOfDay = secondsSinceEpoch - days * 86_400
-        // H. Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * mp + 2) / 5 + 1
-        month = mp < 10 ? mp + 3 : mp - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        hour = secondOfDay / 3600
-        minute = (secondOfDay / 60) % 60
-        second = secondOfDay % 60
-    }
-
-    var dateString: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
-    var timeString: String { "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))" }
-}
-
-/// Zero-padded decimal.
-func pad(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value.magnitude)
-    let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    return value < 0 ? "-" + padded : padded
-}

@@ -1,0 +1,42 @@
+import ReceiptKit
+
+/// Turns verification options into a policy; shared by the commands that verify.
+enum VerificationOptions {
+    static func policy(from arguments: ParsedArguments, command: String) throws(CLIError) -> VerificationPolicy {
+        var policy = VerificationPolicy()
+        if let (time, source) = try TimeAndPeriodOptions.time(arguments, command: command) {
+            policy.verificationTime = time
+            policy.verificationTimeSource = source
+        }
+        let anchorFiles = arguments.all("trust-anchor")
+        if !anchorFiles.isEmpty {
+            var anchors: [TrustAnchor] = []
+            for path in anchorFiles {
+                let bytes = try FileReader.read(path: path)
+                do throws(CertificateLoadError) {
+                    anchors += try X509Certificate.load(bytes).map { TrustAnchor(certificate: $0, source: path) }
+                } catch {
+                    throw .failure("--trust-anchor \(path): \(error)", .dataError)
+                }
+            }
+            policy.anchors = anchors
+        }
+        policy.allowXcode = arguments.has("allow-xcode")
+        policy.bundleIDs = arguments.all("bundle-id")
+        policy.appVersion = arguments.value("app-version")
+        if let device = arguments.value("device-id") {
+            guard let identifier = DeviceIdentifier(device) else {
+                throw .usage(
+                    "--device-id needs a UUID (iOS identifierForVendor) or a MAC address, not '\(device)'", command: command)
+            }
+            policy.deviceID = identifier
+        }
+        if let environment = arguments.value("environment") {
+            guard let parsed = ReceiptEnvironment(rawValue: environment), parsed == .production || parsed == .sandbox else {
+                throw .usage("--environment must be Production or Sandbox, not '\(environment)'", command: command)
+            }
+            policy.environment = parsed
+        }
+        return policy
+    }
+}

@@ -1,0 +1,49 @@
+internal import COpenSSL
+
+extension X509Certificate {
+    /// Whether `issuer`'s subject name equals this certificate's issuer name (RFC 5280 name comparison).
+    public func isNamedIssued(by issuer: X509Certificate) -> Bool {
+        X509_NAME_cmp(X509_get_issuer_name(pointer), X509_get_subject_name(issuer.pointer)) == 0
+    }
+
+    /// Whether this certificate's issuer name equals the DER-encoded name `nameDER` (for SignerInfo matching).
+    public func issuerNameEquals(der nameDER: [UInt8]) -> Bool {
+        // Identical encodings are equal names; only different encodings need RFC 5280 comparison.
+        if nameDER == issuerDER { return true }
+        var decoded: OpaquePointer?
+        nameDER.withUnsafeBufferPointer { buffer in
+            var cursor = buffer.baseAddress
+            decoded = d2i_X509_NAME(nil, &cursor, buffer.count)
+        }
+        guard let decoded else {
+            ERR_clear_error()
+            return false
+        }
+        defer { X509_NAME_free(decoded) }
+        return X509_NAME_cmp(X509_get_issuer_name(pointer), decoded) == 0
+    }
+
+    /// Checks this certificate's signature with `issuer`'s public key.
+    public func signatureVerifies(with issuer: X509Certificate) -> SignatureOutcome {
+        ERR_clear_error()
+        // Learn first whether this OpenSSL can use the signature's digest at all, so that a refusal by policy
+        // is reported as "could not check" and a bad signature as a mismatch.
+        var digestNID: Int32 = 0
+        var keyNID: Int32 = 0
+        let signatureNID = X509_get_signature_nid(pointer)
+        if OBJ_find_sigid_algs(signatureNID, &digestNID, &keyNID) == 1, digestNID != NID_undef,
+            let digestName = OBJ_nid2sn(digestNID)
+        {
+            guard let fetched = EVP_MD_fetch(nil, digestName, nil) else {
+                return .unverifiable(OpenSSLError.drain("loading \(String(cString: digestName)) for a certificate signature"))
+            }
+            EVP_MD_free(fetched)
+        }
+        guard let key = X509_get0_pubkey(issuer.pointer) else {
+            return .unverifiable(OpenSSLError.drain("reading the issuer's public key"))
+        }
+        let result = X509_verify(pointer, key)
+        if result == 1 { return .valid }
+        return .mismatch(reason: OpenSSLError.drain("checking a certificate signature").entries.first)
+    }
+}

@@ -1,0 +1,21 @@
+/// The check identifiers, in the order they are reported.
+public enum CheckID {
+    public static let creationDate = "receipt.creation_date"
+    public static let signerCount = "signer.count"
+    public static let signerDigestAlgorithm = "signer.digest_algorithm"
+    public static let signerCertificate = "signer.certificate"
+    public static let signerSignature = "signer.signature"
+    public static let chainPath = "chain.path"
+    public static let chainSignatures = "chain.signatures"
+    public static let chainAnchor = "chain.anchor"
+    public static let chainLeafMarker = "chain.leaf_marker"
+    public static let chainIntermediateMarker = "chain.intermediate_marker"
+    public static let chainBasicConstraints = "chain.basic_constraints"
+    public static let chainKeyUsage = "chain.key_usage"
+    public static let chainValidity = "chain.validity"
+    public static let bundleID = "receipt.bundle_id"
+    public static let appVersion = "receipt.app_version"
+    public static let deviceHash = "receipt.device_hash"
+    public static let environment = "receipt.environment"
+    public static let expiration = "receipt.expiration"
+}
