@@ -1,25 +1,38 @@
 import Synchronization
 
-/// Outcomes of certificate-signs-certificate checks, keyed by the two fingerprints.
+/// Outcomes of certificate-signs-certificate checks, one per pair of certificate objects.
 ///
-/// Every receipt of a period carries the same leaf, intermediate and root, so after the first receipt the chain
-/// costs two dictionary lookups instead of two RSA verifications. Bounded like ``CertificateCache``.
+/// Every receipt of a period carries the same leaf, intermediate and root, and ``CertificateCache`` hands out the
+/// same objects for them, so after the first receipt the chain costs two dictionary lookups instead of two RSA
+/// verifications. Keys are object identities; each entry keeps its two certificates alive, so an identity cannot
+/// be reused by another certificate while its entry exists. Bounded like ``CertificateCache``.
 public final class LinkSignatureCache: Sendable {
     public static let shared = LinkSignatureCache()
 
-    private let outcomes = Mutex<[String: SignatureOutcome]>([:])
+    private struct Pair: Hashable {
+        let child: ObjectIdentifier
+        let issuer: ObjectIdentifier
+    }
+
+    private struct Entry: Sendable {
+        let child: X509Certificate
+        let issuer: X509Certificate
+        let outcome: SignatureOutcome
+    }
+
+    private let outcomes = Mutex<[Pair: Entry]>([:])
     private let capacity: Int
 
     public init(capacity: Int = 4096) { self.capacity = capacity }
 
     /// Whether `child` is signed by `issuer`, computed once per pair.
     public func outcome(child: X509Certificate, issuer: X509Certificate) -> SignatureOutcome {
-        let key = child.sha256Fingerprint + ">" + issuer.sha256Fingerprint
-        if let known = outcomes.withLock({ $0[key] }) { return known }
+        let key = Pair(child: ObjectIdentifier(child), issuer: ObjectIdentifier(issuer))
+        if let known = outcomes.withLock({ $0[key] }) { return known.outcome }
         let outcome = child.signatureVerifies(with: issuer)
         outcomes.withLock { table in
             if table.count >= capacity { table.removeAll(keepingCapacity: true) }
-            table[key] = outcome
+            table[key] = Entry(child: child, issuer: issuer, outcome: outcome)
         }
         return outcome
     }
