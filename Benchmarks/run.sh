@@ -37,7 +37,13 @@ if head="$(git rev-parse --short HEAD 2>/dev/null)"; then
 fi
 
 echo "run.sh: building receipt-bench (release, Benchmarks/.build)" >&2
-"$SWIFT" build -c release --package-path Benchmarks >&2
+# SwiftPM does not always notice files added to the main package through the path dependency; a failed
+# incremental build is retried once from scratch rather than benchmarking a stale binary.
+if ! "$SWIFT" build -c release --package-path Benchmarks >&2; then
+  echo "run.sh: incremental build failed; rebuilding Benchmarks/.build from scratch" >&2
+  rm -rf Benchmarks/.build
+  "$SWIFT" build -c release --package-path Benchmarks >&2
+fi
 bin_dir="$("$SWIFT" build -c release --package-path Benchmarks --show-bin-path)"
 
 mkdir -p Benchmarks/results
