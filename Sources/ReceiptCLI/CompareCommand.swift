@@ -66,7 +66,11 @@ enum CompareCommand: Subcommand {
             local = transaction.json.objectValue ?? [:]
             creation = transaction.purchaseDate
             verification = ReceiptVerifier(policy: VerificationPolicy()).verify(transaction)
-            receiptData = LenientBase64.encode(input.bytes.filter { !InputBytes.isWhitespace($0) })
+            // Apple takes the base64 of the plist text, whatever wrapping the user's copy came in.
+            guard case .transactionReceipt(let plist) = unwrapped.payload else {
+                throw .failure("internal: a transaction receipt without its property list", .internalError)
+            }
+            receiptData = LenientBase64.encode(plist)
         case .jws:
             throw .undecodable(
                 source: input.source, .input(.unrecognised("compare reads receipts; StoreKit 2 JWS has no verifyReceipt answer")))
@@ -108,7 +112,7 @@ enum CompareCommand: Subcommand {
 
         var top: [String: JSONValue] = [
             "format_version": .integer(DecodeReport.formatVersion),
-            "input": DecodeReport.json(source: input.source, input: unwrapped, document: document)["input"] ?? .null,
+            "input": DecodeReport.inputJSON(source: input.source, input: unwrapped, document: document),
             "verification": .object([
                 "verdict": .string(verification.verdict.rawValue),
                 "failed_checks": .array(verification.failedCheckIDs.map(JSONValue.string)),
@@ -157,10 +161,15 @@ enum CompareCommand: Subcommand {
         } catch {
             throw .failure("\(input.source): \(error)", .dataError)
         }
+        return try response(json: json, source: input.source)
+    }
+
+    /// Interprets parsed JSON as a response, naming the source when it is not one.
+    static func response(json: JSONValue, source: String) throws(CLIError) -> VerifyReceiptResponse {
         do throws(VerifyReceiptResponse.Failure) {
             return try VerifyReceiptResponse(json: json)
         } catch {
-            throw .failure("\(input.source): \(error)", .dataError)
+            throw .failure("\(source): \(error)", .dataError)
         }
     }
 

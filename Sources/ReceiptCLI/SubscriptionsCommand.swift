@@ -38,9 +38,9 @@ enum SubscriptionsCommand: Subcommand {
     static func readSource(_ input: NamedInput) throws(CLIError) -> (SubscriptionInputs, JSONValue) {
         // Sniffing: JSON with a status is a response; anything else (a failed parse included) is read as a receipt.
         if input.bytes.first(where: { !InputBytes.isWhitespace($0) }) == UInt8(ascii: "{"),
-            case .object(let object)? = try? JSONParser.parse(input.bytes), object["status"] != nil
+            let json = try? JSONParser.parse(input.bytes), json["status"] != nil
         {
-            let response = try CompareCommand.response(from: input)
+            let response = try CompareCommand.response(json: json, source: input.source)
             return (
                 SubscriptionInputs(response: response),
                 .object([

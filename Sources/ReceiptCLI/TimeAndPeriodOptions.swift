@@ -29,7 +29,8 @@ enum TimeAndPeriodOptions {
     }
 
     static func periods(_ arguments: ParsedArguments, command: String) throws(CLIError) -> [String: ISO8601Duration] {
-        var entries: [(String, String, String)] = arguments.all("period").map { ($0, "--period", $0) }
+        // Each entry: the PRODUCT=DURATION text and where it came from, for the error message.
+        var entries: [(text: String, origin: String)] = arguments.all("period").map { ($0, "--period") }
         if let path = arguments.value("periods") {
             let bytes = try FileReader.read(path: path)
             if bytes.first(where: { !InputBytes.isWhitespace($0) }) == UInt8(ascii: "{") {
@@ -40,7 +41,7 @@ enum TimeAndPeriodOptions {
                     throw .failure("--periods \(path): \(error)", .dataError)
                 }
                 for (product, value) in json.objectValue ?? [:] {
-                    entries.append(("\(product)=\(value.scalarText ?? "")", path, "\(product)=\(value.scalarText ?? "")"))
+                    entries.append(("\(product)=\(value.scalarText ?? "")", path))
                 }
             } else {
                 for (number, line) in String(decoding: bytes, as: UTF8.self).split(
@@ -48,12 +49,12 @@ enum TimeAndPeriodOptions {
                 ).enumerated() {
                     let trimmed = line.trimmingWhitespace
                     if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-                    entries.append((trimmed, "\(path):\(number + 1)", trimmed))
+                    entries.append((trimmed, "\(path):\(number + 1)"))
                 }
             }
         }
         var result: [String: ISO8601Duration] = [:]
-        for (text, origin, _) in entries {
+        for (text, origin) in entries {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, let duration = ISO8601Duration(parts[1]) else {
                 throw .usage(

@@ -19,7 +19,7 @@ enum VerifyCommand: Subcommand {
         """
     static let options: [OptionSpec] = [
         .value("at", "TIME|now", "Check certificates at this RFC 3339 time (or now) instead of the receipt's creation date."),
-        .value("trust-anchor", "FILE", repeatable: true, "Trust this certificate (PEM or DER) instead of the pinned Apple root."),
+        .value("trust-anchor", "FILE", repeatable: true, "Trust this certificate (PEM, DER or base64) instead of the pinned Apple root."),
         .flag("allow-xcode", "Trust the fixed StoreKit testing certificate for Xcode receipts."),
         .value("bundle-id", "ID", repeatable: true, "Require this bundle id (any of several)."),
         .value("app-version", "VERSION", "Require this application_version."),
@@ -90,8 +90,9 @@ enum VerifyCommand: Subcommand {
             )
             return (DecodeReport.json(source: input.source, input: unwrapped, document: document), .dataError)
         }
-        var object = DecodeReport.json(source: input.source, input: unwrapped, document: document).objectValue ?? [:]
-        object.removeValue(forKey: "container")
+        var object =
+            DecodeReport.json(source: input.source, input: unwrapped, document: document, includeContainer: false).objectValue
+            ?? [:]
         // Decoding remarks join the date-sanity warnings, so one list says everything odd.
         let decodeWarnings = (object["warnings"]?.arrayValue ?? []).map {
             JSONValue.object(["id": .string("decode"), "detail": $0])

@@ -119,6 +119,25 @@ import Testing
         #expect(argv.stderr.contains("unknown option '--password'"))
     }
 
+    /// An iOS 6 transaction receipt is posted as base64 of its property list, the form Apple takes.
+    @Test func transactionReceiptIsPostedAsBase64OfItsPlist() throws {
+        let standIn = try StandIn()
+        let tag = UUID().uuidString
+        _ = try BinaryRunner.run(
+            ["compare", "--remote", "--timeout", "1"] + standIn.urls("malformed", tag: tag) + [
+                "TestVectors/receipts/ios6-transaction.b64"
+            ],
+            environment: ["PATH": "/usr/bin:/bin"])
+        let posted = try #require(try standIn.log("malformed~\(tag)").first?["body"] as? [String: Any])
+        let receiptData = try #require(posted["receipt-data"] as? String)
+        let plist = try #require(Data(base64Encoded: receiptData))
+        #expect(plist.first == UInt8(ascii: "{"))
+        let file = try String(
+            contentsOf: BinaryRunner.projectRoot.appendingPathComponent("TestVectors/receipts/ios6-transaction.b64"),
+            encoding: .utf8)
+        #expect(receiptData == file.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     @Test func responseFileAndRemoteAreExclusive() throws {
         for arguments in [["compare", receipt], ["compare", "--remote", "--response", "x.json", receipt]] {
             let result = try BinaryRunner.run(arguments)

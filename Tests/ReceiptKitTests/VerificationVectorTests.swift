@@ -116,11 +116,14 @@ import Testing
         let expected = try #require(VectorExpectation.all.first { $0.file == "receipts/device-hash.der" })
         let receipt = try appReceipt(expected.file)
         var policy = try testPolicy()
-        policy.deviceID = DeviceIdentifier(try #require(expected.string("device_id")))
+        let issuedToText = try #require(expected.string("device_id"))
+        let issuedTo: DeviceIdentifier = try #require(DeviceIdentifier(issuedToText))
+        policy.deviceID = issuedTo
         let report = ReceiptVerifier(policy: policy).verify(receipt)
         #expect(report.checks.first { $0.id == CheckID.deviceHash }?.status == .pass)
-        policy.deviceID = DeviceIdentifier(
-            try #require(expected.string("device_hash_wrong_device_id") ?? "00000000-0000-0000-0000-000000000000"))
+        let otherText = try #require(expected.string("device_hash_wrong_device_id"))
+        let other: DeviceIdentifier = try #require(DeviceIdentifier(otherText))
+        policy.deviceID = other
         let wrong = ReceiptVerifier(policy: policy).verify(receipt)
         #expect(wrong.failedCheckIDs == [CheckID.deviceHash])
     }

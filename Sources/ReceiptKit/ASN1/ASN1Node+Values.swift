@@ -28,12 +28,6 @@ extension ASN1Node {
         return value
     }
 
-    /// The content of an INTEGER as uppercase hex, for serial numbers of any size.
-    public func integerHex() throws(ASN1Error) -> String {
-        try expect(.integer)
-        return content.hexString(uppercase: true)
-    }
-
     /// The text of any ASN.1 string type whose bytes are valid UTF-8 (UTF8String, IA5String, PrintableString ...).
     ///
     /// Returns nil when the element is not a string type or its bytes are not UTF-8.

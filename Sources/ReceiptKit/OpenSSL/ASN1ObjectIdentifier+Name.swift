@@ -14,16 +14,6 @@ extension ASN1ObjectIdentifier {
         return String(cString: name)
     }
 
-    /// OpenSSL's short name (`SHA256`, `RSA-SHA256`, `pkcs7-signedData`), or the dotted form.
-    public var shortName: String {
-        let nid = OBJ_txt2nid(dotted)
-        guard nid != NID_undef, let name = OBJ_nid2sn(nid) else {
-            ERR_clear_error()
-            return dotted
-        }
-        return String(cString: name)
-    }
-
     /// Names of the identifiers every receipt carries, so the hot path skips OpenSSL's text-to-NID lookup
     /// (the same long names OpenSSL gives them).
     static let commonNames: [String: String] = [

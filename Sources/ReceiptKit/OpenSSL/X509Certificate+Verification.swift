@@ -10,17 +10,11 @@ extension X509Certificate {
     public func issuerNameEquals(der nameDER: [UInt8]) -> Bool {
         // Identical encodings are equal names; only different encodings need RFC 5280 comparison.
         if nameDER == issuerDER { return true }
-        var decoded: OpaquePointer?
-        nameDER.withUnsafeBufferPointer { buffer in
-            var cursor = buffer.baseAddress
-            decoded = d2i_X509_NAME(nil, &cursor, buffer.count)
-        }
-        guard let decoded else {
+        guard let equal = X509Name.withDecoded(nameDER, { X509_NAME_cmp(X509_get_issuer_name(pointer), $0) == 0 }) else {
             ERR_clear_error()
             return false
         }
-        defer { X509_NAME_free(decoded) }
-        return X509_NAME_cmp(X509_get_issuer_name(pointer), decoded) == 0
+        return equal
     }
 
     /// Checks this certificate's signature with `issuer`'s public key.

@@ -4,15 +4,23 @@ internal import COpenSSL
 enum X509Name {
     /// Renders a DER-encoded Name, as found in a SignerInfo.
     static func render(der: [UInt8], offset: Int) throws(ContainerError) -> String {
+        guard let rendered = withDecoded(der, render) else {
+            throw .invalidName(offset: offset, OpenSSLError.drain("decoding a name"))
+        }
+        return rendered
+    }
+
+    /// Runs `body` on the decoded name, or returns nil (the error left queued) when the DER is not a Name.
+    static func withDecoded<Result>(_ der: [UInt8], _ body: (OpaquePointer) -> Result) -> Result? {
         ERR_clear_error()
         var decoded: OpaquePointer?
         der.withUnsafeBufferPointer { buffer in
             var cursor = buffer.baseAddress
             decoded = d2i_X509_NAME(nil, &cursor, buffer.count)
         }
-        guard let decoded else { throw .invalidName(offset: offset, OpenSSLError.drain("decoding a name")) }
+        guard let decoded else { return nil }
         defer { X509_NAME_free(decoded) }
-        return render(decoded)
+        return body(decoded)
     }
 
     /// Renders a name OpenSSL already decoded; an empty string if OpenSSL cannot print it.

@@ -3,23 +3,21 @@ public enum DecodeReport {
     /// Bumped when a key is renamed or removed; adding keys does not bump it.
     public static let formatVersion = 1
 
-    public static func json(source: String, input: ReceiptInput, document: ReceiptDecoder.Document) -> JSONValue {
-        var top: [String: JSONValue] = ["format_version": .integer(formatVersion)]
-        var inputObject: [String: JSONValue] = [
-            "source": .string(source), "size": .integer(input.inputSize),
-            "layers": .array(input.layers.map(JSONValue.string)),
+    /// The whole document; `includeContainer: false` leaves out the container part (verify reports its own).
+    public static func json(source: String, input: ReceiptInput, document: ReceiptDecoder.Document, includeContainer: Bool = true)
+        -> JSONValue
+    {
+        var top: [String: JSONValue] = [
+            "format_version": .integer(formatVersion), "input": inputJSON(source: source, input: input, document: document),
         ]
-        if input.wasDoublyEncoded { inputObject["note"] = .string("base64 of base64: the text was encoded twice") }
         var warnings: [String] = []
         switch document {
         case .appReceipt(let receipt):
-            inputObject["kind"] = .string(receipt.kindName)
-            top["container"] = containerJSON(receipt)
+            if includeContainer { top["container"] = containerJSON(receipt) }
             top["receipt"] = receipt.receipt.json
             top["environment"] = .string(receipt.receipt.environment.rawValue)
             warnings = receipt.receipt.warnings
         case .transactionReceipt(let transaction):
-            inputObject["kind"] = .string(input.kindName)
             top["receipt"] = transaction.json
             top["environment"] = .string(transaction.environment)
             warnings = transaction.warnings
@@ -32,7 +30,6 @@ public enum DecodeReport {
                 "certificate": DecodeReport.withRole(transaction.certificate.json, "leaf", index: 0),
             ])
         case .jws(let jws):
-            inputObject["kind"] = .string(input.kindName)
             top["jws"] = .object([
                 "header": jws.header, "payload": jws.payload,
                 "signature_length": .integer(jws.signature.count),
@@ -45,9 +42,23 @@ public enum DecodeReport {
             ])
             warnings.append("StoreKit 2 JWS is decoded only; its signature is not checked by decode")
         }
-        top["input"] = .object(inputObject)
         top["warnings"] = .array(warnings.map(JSONValue.string))
         return .object(top)
+    }
+
+    /// `{source, size, layers, kind, note}`: what was handed in and how it was unwrapped.
+    public static func inputJSON(source: String, input: ReceiptInput, document: ReceiptDecoder.Document) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "source": .string(source), "size": .integer(input.inputSize),
+            "layers": .array(input.layers.map(JSONValue.string)),
+        ]
+        if case .appReceipt(let receipt) = document {
+            object["kind"] = .string(receipt.kindName)
+        } else {
+            object["kind"] = .string(input.kindName)
+        }
+        if input.wasDoublyEncoded { object["note"] = .string("base64 of base64: the text was encoded twice") }
+        return .object(object)
     }
 
     static func containerJSON(_ receipt: AppReceipt) -> JSONValue {
@@ -61,14 +72,16 @@ public enum DecodeReport {
                 "signature_algorithm": .string(signer.signatureAlgorithm.displayName),
                 "signature_length": .integer(signer.signature.count),
                 "signed_attributes": .bool(signer.signedAttributesDER != nil),
+                "unsigned_attributes": .bool(signer.hasUnsignedAttributes),
                 "offset": .integer(signer.offset),
             ])
         }
+        let signing = Set(container.signerInfos.compactMap(receipt.certificate(signing:)).map(ObjectIdentifier.init))
         let certificates: [JSONValue] = receipt.certificates.enumerated().map { index, certificate in
             var object = certificate.json.objectValue ?? [:]
             object["index"] = .integer(index)
             object["offset"] = .integer(container.certificates[index].offset)
-            object["role"] = .string(role(of: certificate, in: container))
+            object["role"] = .string(role(of: certificate, signers: signing))
             return .object(object)
         }
         return .object([
@@ -95,10 +108,8 @@ public enum DecodeReport {
     }
 
     /// A descriptive role: the signer (matched by issuer and serial), a self-signed root, or an intermediate.
-    static func role(of certificate: X509Certificate, in container: PKCS7SignedData) -> String {
-        if container.signerInfos.contains(where: {
-            $0.serialNumberHex == certificate.serialNumberHex && $0.issuer == certificate.issuer
-        }) {
+    static func role(of certificate: X509Certificate, signers: Set<ObjectIdentifier>) -> String {
+        if signers.contains(ObjectIdentifier(certificate)) {
             return certificate.isSelfSigned ? "signer (self-signed)" : "signer"
         }
         return certificate.isSelfSigned ? "root" : (certificate.isCA ? "intermediate" : "other")

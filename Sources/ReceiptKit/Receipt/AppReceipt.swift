@@ -40,6 +40,11 @@ public struct AppReceipt: Sendable {
         try DigestAlgorithm.sha256.hash(container.root.encodedBytes)
     }
 
+    /// The embedded certificate a SignerInfo names, found by issuer and serial (never by position).
+    public func certificate(signing signer: SignerInfo) -> X509Certificate? {
+        certificates.first { $0.serialNumberHex == signer.serialNumberHex && $0.issuerNameEquals(der: signer.issuerDER) }
+    }
+
     /// True for receipts made by StoreKit Testing in Xcode: receipt type "Xcode".
     public var isXcodeReceipt: Bool { receipt.environment == .xcode }
 

@@ -9,7 +9,7 @@ enum DateSanity {
     static func warnings(for receipt: Receipt) -> [VerificationCheck] {
         var warnings: [VerificationCheck] = []
         if let created = receipt.creationDate, let original = receipt.originalPurchaseDate,
-            original.milliseconds > created.milliseconds + skewMilliseconds
+            isLater(original, than: created)
         {
             warnings.append(
                 VerificationCheck(
@@ -19,7 +19,7 @@ enum DateSanity {
         for (index, purchase) in receipt.inApp.enumerated() {
             let label = "in_app[\(index)] (transaction \(purchase.transactionID ?? "?"))"
             if let created = receipt.creationDate, let purchased = purchase.purchaseDate,
-                purchased.milliseconds > created.milliseconds + skewMilliseconds
+                isLater(purchased, than: created)
             {
                 warnings.append(
                     VerificationCheck(
@@ -40,5 +40,10 @@ enum DateSanity {
             }
         }
         return warnings
+    }
+
+    /// Later by more than the clock skew Apple's services show between their stamps.
+    static func isLater(_ time: Timestamp, than reference: Timestamp) -> Bool {
+        time.milliseconds > reference.milliseconds + skewMilliseconds
     }
 }

@@ -39,11 +39,7 @@ public struct ReceiptVerifier: Sendable {
         }
         let digest = checkDigestAlgorithm(signer, container: container, into: &checks)
 
-        let signerCertificate = signer.flatMap { info in
-            appReceipt.certificates.first {
-                $0.serialNumberHex == info.serialNumberHex && $0.issuerNameEquals(der: info.issuerDER)
-            }
-        }
+        let signerCertificate = signer.flatMap(appReceipt.certificate(signing:))
         switch (signer, signerCertificate) {
         case (nil, _):
             checks.append(VerificationCheck(CheckID.signerCertificate, .skip, "no SignerInfo"))
