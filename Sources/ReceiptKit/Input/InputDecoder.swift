@@ -6,7 +6,7 @@ public enum InputDecoder {
     static let maximumBase64Layers = 3
 
     public static func decode(_ bytes: [UInt8]) throws(InputError) -> ReceiptInput {
-        guard bytes.contains(where: { !isWhitespace($0) }) else { throw .empty }
+        guard bytes.contains(where: { !ASCII.isWhitespace($0) }) else { throw .empty }
         var layers: [String] = []
         let payload = try unwrap(bytes, layers: &layers, layerName: "input")
         return ReceiptInput(payload: payload, layers: layers, inputSize: bytes.count)
@@ -132,10 +132,6 @@ public enum InputDecoder {
         return String(decoding: label, as: UTF8.self)
     }
 
-    static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (0x09...0x0D).contains(byte)
-    }
-
     /// Text here means valid UTF-8 without control characters besides whitespace and NUL terminators; DER
     /// always breaks one of the two (its length octets are control characters or stray UTF-8 continuation bytes).
     /// How much of an input is examined to tell text from binary.
@@ -148,7 +144,7 @@ public enum InputDecoder {
             for byte in bytes {
                 if byte == 0 { continue }
                 sawNonNul = true
-                if byte >= 0x80 { sawHighBit = true } else if byte == 0x7F || (byte < 0x20 && !isWhitespace(byte)) { return true }
+                if byte >= 0x80 { sawHighBit = true } else if byte == 0x7F || (byte < 0x20 && !ASCII.isWhitespace(byte)) { return true }
             }
             return false
         }()
@@ -162,8 +158,8 @@ public enum InputDecoder {
     static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
         var slice = bytes[...]
         if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
-        while let first = slice.first, isWhitespace(first) || first == 0 { slice = slice.dropFirst() }
-        while let last = slice.last, isWhitespace(last) || last == 0 { slice = slice.dropLast() }
+        while let first = slice.first, ASCII.isWhitespace(first) || first == 0 { slice = slice.dropFirst() }
+        while let last = slice.last, ASCII.isWhitespace(last) || last == 0 { slice = slice.dropLast() }
         if slice.count >= 2, slice.first == UInt8(ascii: "\""), slice.last == UInt8(ascii: "\"") {
             slice = slice.dropFirst().dropLast()
         }

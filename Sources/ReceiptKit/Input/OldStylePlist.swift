@@ -17,7 +17,7 @@ public enum OldStylePlist {
     ) {
         var index = 0
         func skip() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count, ASCII.isWhitespace(bytes[index]) { index += 1 }
         }
         func token() throws(Failure) -> String {
             skip()

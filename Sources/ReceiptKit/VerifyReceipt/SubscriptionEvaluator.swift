@@ -20,7 +20,7 @@ public struct SubscriptionEvaluator: Sendable {
     /// The result: subscriptions ordered by latest expiry (ascending), and what could not be placed.
     public struct Result: Sendable {
         public let subscriptions: [SubscriptionStatus]
-        /// Non-renewing products (product type 2) that need a term through --period.
+        /// Non-renewing products (product type 2) that need a term (a period).
         public let productsNeedingPeriod: [String]
         /// Purchases that are not subscriptions (consumables, non-consumables).
         public let otherPurchaseCount: Int
@@ -74,7 +74,7 @@ public struct SubscriptionEvaluator: Sendable {
         }!
         let original = latest.originalTransactionID ?? "?"
         let renewal = renewals.first { $0.originalTransactionID == original }
-        var trail = [
+        var trail: [Message] = [
             "latest transaction \(latest.transactionID ?? "?") of \(group.count), expires \(latest.expiresDate.map(\.description) ?? "?")"
         ]
         let state: SubscriptionStatus.State
@@ -127,7 +127,7 @@ public struct SubscriptionEvaluator: Sendable {
     private func nonRenewingStatus(_ purchases: [PurchaseRecord], product: String, period: ISO8601Duration) -> SubscriptionStatus
     {
         let ordered = purchases.sorted { ($0.purchaseDate?.milliseconds ?? 0) < ($1.purchaseDate?.milliseconds ?? 0) }
-        var trail = ["non-renewing: each of \(ordered.count) purchase(s) is valid for \(period) (from --period)"]
+        var trail: [Message] = ["non-renewing: each of \(ordered.count) purchase(s) is valid for \(period) (from \(option: .period))"]
         var overlap = false
         var active = false
         var previousEnd: Timestamp? = nil

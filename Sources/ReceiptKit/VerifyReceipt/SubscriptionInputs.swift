@@ -6,7 +6,7 @@ public struct SubscriptionInputs: Sendable {
     public let sandbox: Bool
     /// The time the source speaks for (Apple's request date, or the receipt's creation).
     public let defaultTime: Timestamp?
-    public let defaultTimeSource: String
+    public let defaultTimeSource: TimeSource
     /// Limits of the source, said plainly.
     public let cannotKnow: [String]
     /// Facts about the source worth stating (e.g. status 21006).
@@ -18,7 +18,7 @@ public struct SubscriptionInputs: Sendable {
         renewals = response.pendingRenewalInfo
         sandbox = response.environment == "Sandbox" || (response.receipt?["receipt_type"]?.scalarText ?? "").contains("Sandbox")
         defaultTime = response.requestDate
-        defaultTimeSource = "request_date"
+        defaultTimeSource = .requestDate
         var explanations: [String] = []
         if response.status == 21006 {
             explanations.append(
@@ -42,7 +42,7 @@ public struct SubscriptionInputs: Sendable {
         renewals = []
         sandbox = receipt.receipt.environment == .sandbox
         defaultTime = receipt.receipt.creationDate
-        defaultTimeSource = "receipt_creation_date"
+        defaultTimeSource = .receiptCreationDate
         cannotKnow = Self.receiptLimits
         explanations = []
     }
@@ -53,7 +53,7 @@ public struct SubscriptionInputs: Sendable {
         renewals = []
         sandbox = transaction.environment == "Sandbox"
         defaultTime = transaction.purchaseDate
-        defaultTimeSource = "purchase-date"
+        defaultTimeSource = .purchaseDate
         cannotKnow = Self.receiptLimits
         explanations = []
     }
