@@ -33,7 +33,8 @@ enum SubscriptionsCommand: Subcommand {
             switch error {
             case .noTime(let source):
                 throw .usage(
-                    "this input has no \(source.rendered(.commandLine)) to evaluate at; give --at TIME or --at now", command: name)
+                    "this input has no \(source.rendered(.commandLine)) to evaluate at; give --at TIME or --at now", command: name
+                )
             }
         }
         switch format {

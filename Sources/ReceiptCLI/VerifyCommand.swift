@@ -19,7 +19,9 @@ enum VerifyCommand: Subcommand {
         """
     static let options: [OptionSpec] = [
         .value("at", "TIME|now", "Check certificates at this RFC 3339 time (or now) instead of the receipt's creation date."),
-        .value("trust-anchor", "FILE", repeatable: true, "Trust this certificate (PEM, DER or base64) instead of the pinned Apple root."),
+        .value(
+            "trust-anchor", "FILE", repeatable: true,
+            "Trust this certificate (PEM, DER or base64) instead of the pinned Apple root."),
         .flag("allow-xcode", "Trust the fixed StoreKit testing certificate for Xcode receipts."),
         .value("bundle-id", "ID", repeatable: true, "Require this bundle id (any of several)."),
         .value("app-version", "VERSION", "Require this application_version."),
@@ -51,7 +53,7 @@ enum VerifyCommand: Subcommand {
     static func diagnostic(for document: VerifyDocument) -> String? {
         switch document {
         case .verified: return nil
-        case .malformed(let source, _, let error): return "appreceipt: error: \(source): \(error)\n"
+        case .malformed(let source, _, let error): return "appreceipt: error: \(source): \(error.message(.commandLine))\n"
         case .unsupported(let decoded):
             return
                 "appreceipt: error: \(decoded.input.source): StoreKit 2 JWS is recognised but its verification is not part of verify yet; use decode to read it\n"

@@ -8,7 +8,7 @@ enum VerifyTextRenderer {
         case .malformed(let source, _, let error):
             lines.append("source             \(source)")
             lines.append("verdict            \(Verdict.malformed.rawValue)")
-            lines.append("error              \(error)")
+            lines.append("error              \(error.message(.commandLine))")
         case .unsupported(let decoded):
             lines += header(decoded, verdict: nil)
             lines.append("verification time  none (-)")

@@ -126,7 +126,7 @@ public enum InputDecoder {
 
     /// The label of the first `-----BEGIN LABEL-----` line, when the text has one (certificates, keys).
     static func pemLabel(_ text: ArraySlice<UInt8>) -> String? {
-        let marker = Array("-----BEGIN ".utf8)
+        let marker = Array((PEM.dashes + "BEGIN ").utf8)
         guard let start = text.firstRange(of: marker) else { return nil }
         let label = text[start.upperBound...].prefix { $0 != UInt8(ascii: "-") && $0 != 0x0A }
         return String(decoding: label, as: UTF8.self)
@@ -144,7 +144,11 @@ public enum InputDecoder {
             for byte in bytes {
                 if byte == 0 { continue }
                 sawNonNul = true
-                if byte >= 0x80 { sawHighBit = true } else if byte == 0x7F || (byte < 0x20 && !ASCII.isWhitespace(byte)) { return true }
+                if byte >= 0x80 {
+                    sawHighBit = true
+                } else if byte == 0x7F || (byte < 0x20 && !ASCII.isWhitespace(byte)) {
+                    return true
+                }
             }
             return false
         }()

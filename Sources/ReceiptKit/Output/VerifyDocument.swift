@@ -47,7 +47,7 @@ public enum VerifyDocument: Sendable {
             object["warnings"] = .array(warnings.map(\.json))
             return .object(object)
         case .malformed(let source, let size, let error):
-            var failure: [String: JSONValue] = ["message": .string(error.description)]
+            var failure: [String: JSONValue] = ["message": .string(error.message(naming))]
             if let offset = error.offset { failure["offset"] = .integer(offset) }
             return .object([
                 "format_version": .integer(DecodeDocument.formatVersion), "verdict": .string(Verdict.malformed.rawValue),

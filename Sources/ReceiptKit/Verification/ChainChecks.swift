@@ -22,7 +22,8 @@ enum ChainChecks {
         if !context.top.isSelfSigned && !context.path.topFromAnchor {
             return VerificationCheck(
                 .chainPath, .fail,
-                "the path stops at \(names): no certificate named \(context.top.issuer) is embedded (missing intermediate or root)")
+                "the path stops at \(names): no certificate named \(context.top.issuer) is embedded (missing intermediate or root)"
+            )
         }
         if count != 3 {
             return VerificationCheck(

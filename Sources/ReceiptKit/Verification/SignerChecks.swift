@@ -19,7 +19,8 @@ enum SignerChecks {
         case 0: return VerificationCheck(.signerCount, .fail, "the container has no SignerInfo")
         case let count:
             return VerificationCheck(
-                .signerCount, .fail, "\(count) SignerInfos; an App Store receipt has exactly one, and only the first is checked below")
+                .signerCount, .fail,
+                "\(count) SignerInfos; an App Store receipt has exactly one, and only the first is checked below")
         }
     }
 
@@ -30,7 +31,9 @@ enum SignerChecks {
 
     /// SHA-1 or SHA-256, listed among the container's digestAlgorithms, and a signature algorithm that agrees;
     /// the digest is nil unless all three hold.
-    static func usableDigest(_ signer: SignerInfo, container: PKCS7SignedData) -> (digest: DigestAlgorithm?, check: VerificationCheck) {
+    static func usableDigest(_ signer: SignerInfo, container: PKCS7SignedData) -> (
+        digest: DigestAlgorithm?, check: VerificationCheck
+    ) {
         guard let digest = signer.digestAlgorithm.digest, digest == .sha1 || digest == .sha256 else {
             return (
                 nil,
@@ -43,7 +46,8 @@ enum SignerChecks {
             return (
                 nil,
                 VerificationCheck(
-                    .signerDigestAlgorithm, .fail, "signer digest \(digest.rawValue) is not listed in the container's digestAlgorithms")
+                    .signerDigestAlgorithm, .fail,
+                    "signer digest \(digest.rawValue) is not listed in the container's digestAlgorithms")
             )
         }
         let signatureAlgorithm = signer.signatureAlgorithm.oid.dotted
@@ -53,7 +57,8 @@ enum SignerChecks {
                 nil,
                 VerificationCheck(
                     .signerDigestAlgorithm, .fail,
-                    "signature algorithm \(signer.signatureAlgorithm.displayName) does not fit digest \(digest.rawValue) with RSA")
+                    "signature algorithm \(signer.signatureAlgorithm.displayName) does not fit digest \(digest.rawValue) with RSA"
+                )
             )
         }
         return (
@@ -67,10 +72,12 @@ enum SignerChecks {
         guard let signer = context.signer else { return VerificationCheck(.signerCertificate, .skip, "no SignerInfo") }
         guard let certificate = context.signerCertificate else {
             return VerificationCheck(
-                .signerCertificate, .fail, "no embedded certificate has issuer \(signer.issuer) and serial \(signer.serialNumberHex)")
+                .signerCertificate, .fail,
+                "no embedded certificate has issuer \(signer.issuer) and serial \(signer.serialNumberHex)")
         }
         return VerificationCheck(
-            .signerCertificate, .pass, "found by issuer and serial: \(certificate.displayName) (serial \(certificate.serialNumberHex))")
+            .signerCertificate, .pass,
+            "found by issuer and serial: \(certificate.displayName) (serial \(certificate.serialNumberHex))")
     }
 
     /// The RSA PKCS#1 v1.5 signature over the content, or over the signed attributes when present (RFC 5652 §5.4).
@@ -88,10 +95,12 @@ enum SignerChecks {
             signedBytes = attributes
             over = "the signed attributes, whose message digest matches the payload"
         }
-        return RSASignatureVerifier.verify(signature: signer.signature, over: signedBytes, digest: digest, certificate: certificate)
-            .check(
-                .signerSignature, valid: "RSA \(digest.rawValue) signature verifies over \(over)",
-                mismatch: { reason in "the signature does not match \(over)" + (reason.map { " (OpenSSL: \($0))" } ?? "") },
-                unverifiable: { error in "OpenSSL could not check a \(digest.rawValue) signature here: \(error)" })
+        return RSASignatureVerifier.verify(
+            signature: signer.signature, over: signedBytes, digest: digest, certificate: certificate
+        )
+        .check(
+            .signerSignature, valid: "RSA \(digest.rawValue) signature verifies over \(over)",
+            mismatch: { reason in "the signature does not match \(over)" + (reason.map { " (OpenSSL: \($0))" } ?? "") },
+            unverifiable: { error in "OpenSSL could not check a \(digest.rawValue) signature here: \(error)" })
     }
 }

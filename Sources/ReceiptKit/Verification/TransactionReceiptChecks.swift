@@ -83,7 +83,8 @@ enum TransactionReceiptChecks {
 
     static func chainAnchor(_ context: TransactionReceiptContext) -> VerificationCheck {
         guard let anchor = context.issuerAnchor else {
-            return VerificationCheck(.chainAnchor, .error, "the chain to Apple's root cannot be checked: " + context.missingIssuer)
+            return VerificationCheck(
+                .chainAnchor, .error, "the chain to Apple's root cannot be checked: " + context.missingIssuer)
         }
         return VerificationCheck(.chainAnchor, .pass, "\(anchor.name), SHA-256 \(anchor.sha256Fingerprint) (\(anchor.source))")
     }
@@ -119,7 +120,8 @@ enum TransactionReceiptChecks {
         let valid = time >= leaf.notBefore && time <= leaf.notAfter
         return VerificationCheck(
             .chainValidity, valid ? .pass : .fail,
-            "leaf is valid \(leaf.notBefore) .. \(leaf.notAfter), \(valid ? "including" : "not at") \(time) (\(context.timeSource))")
+            "leaf is valid \(leaf.notBefore) .. \(leaf.notAfter), \(valid ? "including" : "not at") \(time) (\(context.timeSource))"
+        )
     }
 
     static func bundleID(_ context: TransactionReceiptContext) -> VerificationCheck {

@@ -127,7 +127,9 @@ public struct SubscriptionEvaluator: Sendable {
     private func nonRenewingStatus(_ purchases: [PurchaseRecord], product: String, period: ISO8601Duration) -> SubscriptionStatus
     {
         let ordered = purchases.sorted { ($0.purchaseDate?.milliseconds ?? 0) < ($1.purchaseDate?.milliseconds ?? 0) }
-        var trail: [Message] = ["non-renewing: each of \(ordered.count) purchase(s) is valid for \(period) (from \(option: .period))"]
+        var trail: [Message] = [
+            "non-renewing: each of \(ordered.count) purchase(s) is valid for \(period) (from \(option: .period))"
+        ]
         var overlap = false
         var active = false
         var previousEnd: Timestamp? = nil

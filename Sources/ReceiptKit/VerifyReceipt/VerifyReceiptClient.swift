@@ -121,21 +121,17 @@ public struct VerifyReceiptClient: Sendable {
                         Exchange(environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: lastProblem))
                     continue
                 }
-                let json: JSONValue
-                do {
-                    json = try JSONParser.parse(bytes)
-                } catch {
-                    exchanges.append(
-                        Exchange(environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: "not JSON"))
-                    throw .notJSON(url: url, httpStatus: httpStatus, reason: "\(error)")
-                }
                 let response: VerifyReceiptResponse
-                do {
-                    response = try VerifyReceiptResponse(json: json)
+                do throws(VerifyReceiptResponse.ReadFailure) {
+                    response = try VerifyReceiptResponse.read(bytes)
                 } catch {
+                    let problem: String
+                    switch error {
+                    case .json: problem = "not JSON"
+                    case .response(let failure): problem = failure.description
+                    }
                     exchanges.append(
-                        Exchange(
-                            environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: error.description))
+                        Exchange(environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: problem))
                     throw .notJSON(url: url, httpStatus: httpStatus, reason: error.description)
                 }
                 if VerifyReceiptStatus.isRetryable(response.status, flag: response.isRetryable) {
