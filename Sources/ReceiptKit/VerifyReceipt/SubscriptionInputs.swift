@@ -14,11 +14,15 @@ public struct SubscriptionInputs: Sendable {
 
     /// From Apple's answer: the receipt's transactions, then latest_receipt_info (which wins for the same id).
     public init(response: VerifyReceiptResponse) {
-        transactions = response.receiptTransactions + response.latestReceiptInfo
+        let receiptTransactions = response.receiptTransactions
+        transactions = receiptTransactions + response.latestReceiptInfo
         renewals = response.pendingRenewalInfo
         sandbox = response.environment == "Sandbox" || (response.receipt?["receipt_type"]?.scalarText ?? "").contains("Sandbox")
         defaultTime = response.requestDate
-        defaultTimeSource = "request_date"
+        let problems = response.dateProblems(receiptTransactions: receiptTransactions)
+        // Without a readable request date the caller asks for --at; the source name then says why.
+        let requestProblem = problems.first { $0.hasPrefix("receipt.request_date") && $0.hasSuffix("read as absent") }
+        defaultTimeSource = requestProblem.map { "readable request_date (\($0))" } ?? "request_date"
         var explanations: [String] = []
         if response.status == 21006 {
             explanations.append(
@@ -32,7 +36,7 @@ public struct SubscriptionInputs: Sendable {
                 "no pending_renewal_info (sent only with the shared secret): auto-renew, grace period and billing retry are unknown"
             )
         }
-        self.explanations = explanations
+        self.explanations = explanations + problems.map { "unreadable date: \($0)" }
         cannotKnow = []
     }
 
@@ -49,13 +53,15 @@ public struct SubscriptionInputs: Sendable {
 
     /// From an iOS 6 transaction receipt alone.
     public init(transaction: TransactionReceipt) {
-        transactions = [PurchaseRecord(json: transaction.purchaseInfo.mapValues(JSONValue.string))]
+        let record = PurchaseRecord(json: transaction.purchaseInfo.mapValues(JSONValue.string))
+        transactions = [record]
         renewals = []
         sandbox = transaction.environment == "Sandbox"
         defaultTime = transaction.purchaseDate
-        defaultTimeSource = "purchase-date"
+        let unreadable = transaction.purchaseDate == nil ? transaction.purchaseDateProblem : nil
+        defaultTimeSource = unreadable.map { "readable purchase-date (\($0))" } ?? "purchase-date"
         cannotKnow = Self.receiptLimits
-        explanations = []
+        explanations = record.dateProblems.map { "unreadable date: \($0)" }
     }
 
     static let receiptLimits = [
