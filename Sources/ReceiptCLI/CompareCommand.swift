@@ -148,7 +148,7 @@ enum CompareCommand: Subcommand {
         }
         switch format {
         case .json: try console.writeJSON(.object(top), compact: arguments.has("compact"))
-        case .text: try console.writeOut(CompareTextRenderer.render(.object(top)))
+        case .text: try console.writeText(CompareTextRenderer.render(.object(top)))
         }
         return agrees ? .success : .negative
     }

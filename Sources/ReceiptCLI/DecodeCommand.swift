@@ -22,7 +22,7 @@ enum DecodeCommand: Subcommand {
             let document = try decode(inputs[0].get())
             switch format {
             case .json: try console.writeJSON(document.json, compact: arguments.has("compact"))
-            case .text: try console.writeOut(document.text)
+            case .text: try console.writeText(document.text)
             }
             return .success
         }
@@ -32,7 +32,7 @@ enum DecodeCommand: Subcommand {
             do {
                 let document = try decode(input.get())
                 documents.append(document.json)
-                if format == .text { try console.writeOut(document.text + "\n") }
+                if format == .text { try console.writeText(document.text + "\n") }
             } catch {
                 console.writeError("appreceipt: error: \(error)\n")
                 worst = max(worst, error.exitCode)

@@ -29,7 +29,7 @@ enum SubscriptionsCommand: Subcommand {
         let document = try report(inputs: inputs, source: source, at: at, periods: periods)
         switch format {
         case .json: try console.writeJSON(document, compact: arguments.has("compact"))
-        case .text: try console.writeOut(SubscriptionsTextRenderer.render(document))
+        case .text: try console.writeText(SubscriptionsTextRenderer.render(document))
         }
         return .success
     }

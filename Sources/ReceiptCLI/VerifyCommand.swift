@@ -54,7 +54,7 @@ enum VerifyCommand: Subcommand {
             let (document, code) = verify(named, policy: policy, console: console)
             documents.append(document)
             worst = max(worst, code)
-            if format == .text { try console.writeOut(VerifyTextRenderer.render(document) + (inputs.count > 1 ? "\n" : "")) }
+            if format == .text { try console.writeText(VerifyTextRenderer.render(document) + (inputs.count > 1 ? "\n" : "")) }
         }
         if format == .json {
             try console.writeJSON(documents.count == 1 ? documents[0] : .array(documents), compact: arguments.has("compact"))
