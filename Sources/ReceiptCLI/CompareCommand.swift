@@ -57,7 +57,7 @@ enum CompareCommand: Subcommand {
         let document = ComparisonDocument(local: local, response: response, origin: origin, at: at, periods: periods)
         switch format {
         case .json: try console.writeJSON(document.json(.commandLine), compact: arguments.has("compact"))
-        case .text: try console.writeOut(CompareTextRenderer.render(document))
+        case .text: try console.writeText(CompareTextRenderer.render(document))
         }
         return document.agrees ? .success : .negative
     }

@@ -38,7 +38,7 @@ enum PerFileLoop {
             if let diagnostic = result.diagnostic { console.writeError(diagnostic) }
             worst = max(worst, result.exitCode)
             documents.append(result.json)
-            if format == .text { try console.writeOut(result.text + (several ? "\n" : "")) }
+            if format == .text { try console.writeText(result.text + (several ? "\n" : "")) }
         }
         if format == .json {
             try console.writeJSON(several ? .array(documents) : documents[0], compact: arguments.has("compact"))

@@ -31,15 +31,14 @@ enum SubscriptionsCommand: Subcommand {
             report = try SubscriptionReport(inputs: inputs, origin: origin, at: at, periods: periods)
         } catch {
             switch error {
-            case .noTime(let source):
-                throw .usage(
-                    "this input has no \(source.rendered(.commandLine)) to evaluate at; give --at TIME or --at now", command: name
-                )
+            case .noTime(let source, let problem):
+                let missing = problem.map { "readable \(source.rendered(.commandLine)) (\($0))" } ?? source.rendered(.commandLine)
+                throw .usage("this input has no \(missing) to evaluate at; give --at TIME or --at now", command: name)
             }
         }
         switch format {
         case .json: try console.writeJSON(report.json(.commandLine), compact: arguments.has("compact"))
-        case .text: try console.writeOut(SubscriptionsTextRenderer.render(report))
+        case .text: try console.writeText(SubscriptionsTextRenderer.render(report))
         }
         return .success
     }

@@ -56,11 +56,15 @@ enum TimeAndPeriodOptions {
         var result: [String: ISO8601Duration] = [:]
         for (text, origin) in entries {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, let duration = ISO8601Duration(parts[1]) else {
+            guard parts.count == 2, !parts[0].isEmpty else {
                 throw .usage(
                     "\(origin): '\(text)' is not PRODUCT=DURATION with an ISO 8601 duration such as P1M", command: command)
             }
-            result[parts[0]] = duration
+            do throws(ISO8601Duration.Failure) {
+                result[parts[0]] = try ISO8601Duration(parts[1])
+            } catch {
+                throw .usage("\(origin): '\(text)': \(error) (e.g. P1M)", command: command)
+            }
         }
         return result
     }

@@ -8,7 +8,10 @@ public struct CompactJWS: Sendable {
     public let certificates: [X509Certificate]
 
     public init(_ token: String, cache: CertificateCache = .shared) throws(DecodeError) {
-        let segments = token.split(separator: ".", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        // The initializer is public, so it cannot rely on the input sniffer having counted the dots.
+        let segments = token.utf8.split(separator: UInt8(ascii: "."), maxSplits: 3, omittingEmptySubsequences: false)
+            .map(Array.init)
+        guard segments.count == 3 else { throw .jws(.segmentCount(segments.count)) }
         header = try Self.json(segments[0], "header")
         payload = try Self.json(segments[1], "payload")
         signature = try Self.bytes(segments[2], "signature")

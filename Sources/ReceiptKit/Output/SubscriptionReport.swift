@@ -14,7 +14,8 @@ public struct SubscriptionReport: Sendable {
     /// Why no report could be made.
     public enum Failure: Error, Sendable, Equatable {
         /// The input names no time to evaluate at (no request date or creation date) and none was given.
-        case noTime(TimeSource)
+        /// `problem` says why, when the source names a time that could not be read.
+        case noTime(TimeSource, problem: String?)
     }
 
     public let origin: Origin
@@ -40,7 +41,9 @@ public struct SubscriptionReport: Sendable {
         inputs: SubscriptionInputs, origin: Origin, at: (time: Timestamp, source: TimeSource)?,
         periods: [String: ISO8601Duration]
     ) throws(Failure) {
-        guard let time = at?.time ?? inputs.defaultTime else { throw .noTime(inputs.defaultTimeSource) }
+        guard let time = at?.time ?? inputs.defaultTime else {
+            throw .noTime(inputs.defaultTimeSource, problem: inputs.defaultTimeProblem)
+        }
         self.init(
             inputs: inputs, origin: origin, time: time, timeSource: at?.source ?? inputs.defaultTimeSource, periods: periods)
     }

@@ -1,9 +1,17 @@
 /// Parses the RFC 3339 variants found in receipts: `Z`, fractional seconds, `+0100` and `+01:00` offsets.
+///
+/// Dates that name no instant (31 February, 29 February outside leap years, month 13, hour 24, minute 60, an
+/// offset past 23:59) are refused rather than rolled over into the next day or month, so a forged or corrupted
+/// date reads as unreadable instead of as some other date. A leap second (`:60`) is refused as well: Unix time,
+/// which Apple's `_ms` values and every instant here count, has no place for it, and accepting it would mean
+/// quietly turning it into the following second.
 public enum ReceiptDateParser {
     /// Why a date string was refused.
-    public struct Failure: Error, Equatable, Sendable {
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public let text: String
         public let reason: String
+
+        public var description: String { "\"\(text)\": \(reason)" }
     }
 
     /// The instant `text` names. An empty string is not a date; callers treat it as "absent" before calling.
@@ -20,15 +28,46 @@ public enum ReceiptDateParser {
         let minute = try scanner.number(2, "minute")
         try scanner.literal([0x3A], "':'")
         let second = try scanner.number(2, "second")
-        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else {
-            throw Failure(text: text, reason: "field out of range")
-        }
+        try checkFields(text, year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         let millis = try scanner.fraction()
         let offset = try scanner.zoneOffset()
         guard scanner.isAtEnd else { throw Failure(text: text, reason: "unexpected text after the date") }
+        // Four-digit years keep every term below within about 3.2e14, far from overflow; the range check
+        // refuses what an offset pushes past year 0000 or 9999.
         let days = Timestamp.daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Timestamp(milliseconds: seconds * 1000 + millis)
+        do {
+            return try Timestamp(checkedMilliseconds: seconds * 1000 + millis)
+        } catch {
+            throw Failure(text: text, reason: "the instant is \(TimestampRangeError.rangeText)")
+        }
+    }
+
+    /// Refuses fields that name no instant instead of rolling them over.
+    private static func checkFields(
+        _ text: String, year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64
+    ) throws(Failure) {
+        guard (1...12).contains(month) else { throw Failure(text: text, reason: "month \(month) does not exist") }
+        guard (1...CivilTime.daysInMonth(year: year, month: month)).contains(day) else {
+            throw Failure(text: text, reason: "day \(day) does not exist in \(pad(year, 4))-\(pad(month, 2))")
+        }
+        guard hour < 24 else { throw Failure(text: text, reason: "hour \(hour) is out of range (00-23)") }
+        guard minute < 60 else { throw Failure(text: text, reason: "minute \(minute) is out of range (00-59)") }
+        guard second < 60 else {
+            throw Failure(text: text, reason: "second \(second) is out of range (00-59, no leap seconds)")
+        }
+    }
+
+    /// A count of milliseconds since 1970 written as decimal text, as in Apple's `_ms` fields.
+    public static func parseMilliseconds(_ text: String) throws(Failure) -> Timestamp {
+        guard let milliseconds = Int64(text) else {
+            throw Failure(text: text, reason: "not a whole number of milliseconds that fits in 64 bits")
+        }
+        do throws(TimestampRangeError) {
+            return try Timestamp(checkedMilliseconds: milliseconds)
+        } catch {
+            throw Failure(text: text, reason: TimestampRangeError.rangeText)
+        }
     }
 
     /// A cursor over the date text: fixed-width numbers, punctuation, fraction and zone.
@@ -91,7 +130,10 @@ public enum ReceiptDateParser {
                 let hours = try number(2, "offset hours")
                 if index < bytes.count, bytes[index] == 0x3A { index += 1 }
                 let minutes = try number(2, "offset minutes")
-                guard hours < 24, minutes < 60 else { throw Failure(text: text, reason: "offset out of range") }
+                guard hours < 24, minutes < 60 else {
+                    throw Failure(
+                        text: text, reason: "offset \(pad(hours, 2)):\(pad(minutes, 2)) is out of range (at most 23:59)")
+                }
                 return sign * (hours * 3600 + minutes * 60)
             default:
                 throw Failure(text: text, reason: "unknown time zone designator")
@@ -102,7 +144,11 @@ public enum ReceiptDateParser {
     /// Parses Apple's verifyReceipt rendering `2020-07-22 17:39:08 Etc/GMT` (also with `GMT` or `UTC`).
     public static func parseAppleGMT(_ text: String) throws(Failure) -> Timestamp {
         for suffix in [" Etc/GMT", " GMT", " UTC"] where text.hasSuffix(suffix) {
-            return try parse(String(text.dropLast(suffix.count)) + "Z")
+            do {
+                return try parse(String(text.dropLast(suffix.count)) + "Z")
+            } catch {
+                throw Failure(text: text, reason: error.reason)
+            }
         }
         throw Failure(text: text, reason: "expected a date ending in Etc/GMT")
     }

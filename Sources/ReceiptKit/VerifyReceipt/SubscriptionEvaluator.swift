@@ -134,6 +134,9 @@ public struct SubscriptionEvaluator: Sendable {
         var active = false
         var previousEnd: Timestamp? = nil
         var latestEnd: Timestamp? = nil
+        // A term whose end lies past 9999-12-31 (a huge --period) has no end to name: it covers every supported
+        // instant after its start, which is what `endless` records instead of an overflowing date.
+        var endless = false
         for purchase in ordered {
             guard let start = purchase.purchaseDate else { continue }
             let end = period.added(to: start)
@@ -141,11 +144,20 @@ public struct SubscriptionEvaluator: Sendable {
                 trail.append("purchase \(purchase.transactionID ?? "?") was refunded: it gives no access")
                 continue
             }
-            if let previousEnd, start < previousEnd {
+            if endless || previousEnd.map({ start < $0 }) == true {
                 overlap = true
+                let ended = endless ? "after 9999" : previousEnd.map(\.description) ?? "?"
                 trail.append(
-                    "purchase \(purchase.transactionID ?? "?") at \(start) starts before the previous term ended (\(previousEnd)): overlapping purchases"
-                )
+                    "purchase \(purchase.transactionID ?? "?") at \(start) starts before the previous term ended (\(ended)): "
+                        + "overlapping purchases")
+            }
+            guard let end else {
+                endless = true
+                if start <= at { active = true }
+                trail.append(
+                    "purchase \(purchase.transactionID ?? "?"): \(start) .. past 9999-12-31T23:59:59.999Z "
+                        + "(the term \(period) ends outside the supported range)")
+                continue
             }
             if start <= at, at < end { active = true }
             previousEnd = max(previousEnd ?? end, end)

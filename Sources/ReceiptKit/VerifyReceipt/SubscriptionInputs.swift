@@ -7,6 +7,8 @@ public struct SubscriptionInputs: Sendable {
     /// The time the source speaks for (Apple's request date, or the receipt's creation).
     public let defaultTime: Timestamp?
     public let defaultTimeSource: TimeSource
+    /// Why the default time is missing although the source names one (an unreadable date), when it is.
+    public let defaultTimeProblem: String?
     /// Limits of the source, said plainly.
     public let cannotKnow: [String]
     /// Facts about the source worth stating (e.g. status 21006).
@@ -14,11 +16,15 @@ public struct SubscriptionInputs: Sendable {
 
     /// From Apple's answer: the receipt's transactions, then latest_receipt_info (which wins for the same id).
     public init(response: VerifyReceiptResponse) {
-        transactions = response.receiptTransactions + response.latestReceiptInfo
+        let receiptTransactions = response.receiptTransactions
+        transactions = receiptTransactions + response.latestReceiptInfo
         renewals = response.pendingRenewalInfo
         sandbox = response.environment == "Sandbox" || (response.receipt?["receipt_type"]?.scalarText ?? "").contains("Sandbox")
         defaultTime = response.requestDate
         defaultTimeSource = .requestDate
+        let problems = response.dateProblems(receiptTransactions: receiptTransactions)
+        // Without a readable request date the caller asks for a time; the problem then says why.
+        defaultTimeProblem = problems.first { $0.hasPrefix("receipt.request_date") && $0.hasSuffix("read as absent") }
         var explanations: [String] = []
         if response.status == 21006 {
             explanations.append(
@@ -32,7 +38,7 @@ public struct SubscriptionInputs: Sendable {
                 "no pending_renewal_info (sent only with the shared secret): auto-renew, grace period and billing retry are unknown"
             )
         }
-        self.explanations = explanations
+        self.explanations = explanations + problems.map { "unreadable date: \($0)" }
         cannotKnow = []
     }
 
@@ -43,19 +49,22 @@ public struct SubscriptionInputs: Sendable {
         sandbox = receipt.receipt.environment == .sandbox
         defaultTime = receipt.receipt.creationDate
         defaultTimeSource = .receiptCreationDate
+        defaultTimeProblem = nil
         cannotKnow = Self.receiptLimits
         explanations = []
     }
 
     /// From an iOS 6 transaction receipt alone.
     public init(transaction: TransactionReceipt) {
-        transactions = [PurchaseRecord(json: transaction.purchaseInfo.mapValues(JSONValue.string))]
+        let record = PurchaseRecord(json: transaction.purchaseInfo.mapValues(JSONValue.string))
+        transactions = [record]
         renewals = []
         sandbox = transaction.environment == "Sandbox"
         defaultTime = transaction.purchaseDate
         defaultTimeSource = .purchaseDate
+        defaultTimeProblem = transaction.purchaseDate == nil ? transaction.purchaseDateProblem : nil
         cannotKnow = Self.receiptLimits
-        explanations = []
+        explanations = record.dateProblems.map { "unreadable date: \($0)" }
     }
 
     static let receiptLimits = [
