@@ -13,7 +13,9 @@ struct SharedVectorJWSTests {
     static let xcodeChain = "Xcode StoreKit Testing (self-signed leaf only)"
     static let testCAFile = "apple__app-store-server-library-swift/testCA.der"
 
-    static var appleSignedValid: [ManifestEntry] { ManifestEntry.jws.filter { $0.chain == appleChain && $0.signature_valid == true } }
+    static var appleSignedValid: [ManifestEntry] {
+        ManifestEntry.jws.filter { $0.chain == appleChain && $0.signature_valid == true }
+    }
     static var appleSignedInvalid: [ManifestEntry] {
         ManifestEntry.jws.filter { $0.chain == appleChain && $0.signature_valid == false }
     }

@@ -23,7 +23,8 @@ public enum ReceiptDecoder {
             return (input, .transactionReceipt(try TransactionReceipt(plist: plist, cache: cache)))
         case .jws(let token): return (input, .jws(try CompactJWS(token, cache: cache)))
         case .signedDataBody(let body):
-            throw .input(.unexpectedJSON("input is an App Store Server API answer (\(body.kind.rawValue)): see SignedDataVerifier"))
+            throw .input(
+                .unexpectedJSON("input is an App Store Server API answer (\(body.kind.rawValue)): see SignedDataVerifier"))
         }
     }
 }

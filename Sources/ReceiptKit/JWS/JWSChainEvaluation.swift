@@ -138,13 +138,14 @@ struct JWSChainEvaluation {
                 "x5c entr\(nonStandard.count == 1 ? "y" : "ies") \(nonStandard.map(String.init).joined(separator: ", ")) "
                     + "are not standard padded base64 of DER (RFC 7515 §4.1.6)")
         }
-        let names = embedded.map(name).joined(separator: ", ")
+        let names = embedded.map(name).joined(separator: "; ")
         if xcodeShape {
             guard facts.isXcode else {
                 return VerificationCheck(
                     JWSCheckID.x5c, .fail,
                     "one self-signed certificate (\(names)) but the payload's environment is "
-                        + "\(facts.environment?.value ?? "absent"), not Xcode: App Store signed data has leaf, intermediate, root")
+                        + "\(facts.environment?.value ?? "absent"), not Xcode: App Store signed data has leaf, intermediate, root"
+                )
             }
             return VerificationCheck(
                 JWSCheckID.x5c, .pass, "one self-signed certificate (\(names)) and an Xcode payload: the StoreKit Testing shape")
@@ -152,7 +153,8 @@ struct JWSChainEvaluation {
         guard embedded.count == 3 else {
             return VerificationCheck(
                 JWSCheckID.x5c, .fail,
-                "x5c has \(embedded.count) certificate(s) (\(names)); StoreKit 2 signed data has exactly leaf, intermediate, root")
+                "x5c has \(embedded.count) certificate(s) (\(names)); StoreKit 2 signed data has exactly leaf, intermediate, root"
+            )
         }
         let inOrder =
             !path.appendedAnchor && path.unused.isEmpty && path.certificates.count == 3
@@ -162,9 +164,11 @@ struct JWSChainEvaluation {
             return VerificationCheck(
                 JWSCheckID.x5c, .fail,
                 "x5c (\(names)) is not leaf, intermediate, root in that order: the issuer names give \(pathNames)"
-                    + (path.unused.isEmpty ? "" : ", leaving x5c[\(path.unused.map(String.init).joined(separator: ", "))] off the path"))
+                    + (path.unused.isEmpty
+                        ? "" : ", leaving x5c[\(path.unused.map(String.init).joined(separator: ", "))] off the path"))
         }
-        return VerificationCheck(JWSCheckID.x5c, .pass, "leaf, intermediate, root: \(names)")
+        return VerificationCheck(
+            JWSCheckID.x5c, .pass, "leaf, intermediate, root: " + embedded.map(name).joined(separator: " -> "))
     }
 
     private static func linkCheck(_ certificates: [X509Certificate], linkCache: LinkSignatureCache) -> VerificationCheck {
@@ -194,7 +198,8 @@ struct JWSChainEvaluation {
             return VerificationCheck(JWSCheckID.chainSignatures, .fail, problems.joined(separator: "; "))
         }
         if !errors.isEmpty {
-            return VerificationCheck(JWSCheckID.chainSignatures, .error, "OpenSSL could not check: " + errors.joined(separator: "; "))
+            return VerificationCheck(
+                JWSCheckID.chainSignatures, .error, "OpenSSL could not check: " + errors.joined(separator: "; "))
         }
         return VerificationCheck(
             JWSCheckID.chainSignatures, .pass,
@@ -236,7 +241,8 @@ struct JWSChainEvaluation {
             return (
                 VerificationCheck(
                     JWSCheckID.chainAnchor, .pass,
-                    "StoreKit Testing certificate \(name(top)) (SHA-256 \(top.sha256Fingerprint)), trusted because of --allow-xcode"),
+                    "StoreKit Testing certificate \(name(top)) (SHA-256 \(top.sha256Fingerprint)), "
+                        + "trusted because of --allow-xcode"),
                 anchor
             )
         }
@@ -273,7 +279,8 @@ struct JWSChainEvaluation {
         let missing = intermediates.filter { !$0.hasExtension(.appleWWDRIntermediateMarker) }
         let intermediateCheck: VerificationCheck
         if intermediates.isEmpty {
-            intermediateCheck = VerificationCheck(JWSCheckID.chainIntermediateMarker, .fail, "there is no intermediate certificate")
+            intermediateCheck = VerificationCheck(
+                JWSCheckID.chainIntermediateMarker, .fail, "there is no intermediate certificate")
         } else if missing.isEmpty {
             intermediateCheck = VerificationCheck(
                 JWSCheckID.chainIntermediateMarker, .pass, "intermediate carries 1.2.840.113635.100.6.2.1 (Apple WWDR)")
@@ -301,7 +308,9 @@ struct JWSChainEvaluation {
         return VerificationCheck(
             JWSCheckID.chainBasicConstraints, problems.isEmpty ? .pass : .fail,
             problems.isEmpty
-                ? (xcodeShape ? "the self-signed StoreKit Testing certificate signs the data itself" : "leaf is not a CA; issuers are CAs within their path length")
+                ? (xcodeShape
+                    ? "the self-signed StoreKit Testing certificate signs the data itself"
+                    : "leaf is not a CA; issuers are CAs within their path length")
                 : problems.joined(separator: "; "))
     }
 
@@ -320,7 +329,9 @@ struct JWSChainEvaluation {
             problems.isEmpty ? "key usage fits each role" : problems.joined(separator: "; "))
     }
 
-    private static func validityCheck(_ certificates: [X509Certificate], time: Timestamp?, timeSource: String) -> VerificationCheck {
+    private static func validityCheck(_ certificates: [X509Certificate], time: Timestamp?, timeSource: String)
+        -> VerificationCheck
+    {
         guard let time else {
             return VerificationCheck(
                 JWSCheckID.chainValidity, .fail, "no verification time: the payload has no signedDate and --at was not given")

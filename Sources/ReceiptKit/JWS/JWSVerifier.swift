@@ -95,7 +95,8 @@ public struct JWSVerifier: Sendable {
         var checks: [VerificationCheck] = []
         if !policy.bundleIDs.isEmpty, facts.bundleID == nil, facts.kind == .renewalInfo {
             checks.append(
-                VerificationCheck(JWSCheckID.bundleID, .skip, "renewal info carries no bundleId (Apple checks only its environment)"))
+                VerificationCheck(
+                    JWSCheckID.bundleID, .skip, "renewal info carries no bundleId (Apple checks only its environment)"))
         } else {
             checks.append(
                 FieldCheck.check(
@@ -123,7 +124,8 @@ public struct JWSVerifier: Sendable {
         }
         if facts.kind == .transaction || facts.kind == .renewalInfo {
             return VerificationCheck(
-                JWSCheckID.appAppleID, .skip, "a \(facts.kind == .transaction ? "transaction" : "renewal info") carries no appAppleId")
+                JWSCheckID.appAppleID, .skip,
+                "a \(facts.kind == .transaction ? "transaction" : "renewal info") carries no appAppleId")
         }
         if facts.environment?.value == "Production" {
             return VerificationCheck(JWSCheckID.appAppleID, .fail, "appAppleId is absent, which Apple never does in production")

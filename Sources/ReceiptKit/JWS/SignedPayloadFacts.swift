@@ -21,7 +21,8 @@ public struct SignedPayloadFacts: Sendable {
     public init(payload: JSONValue, expected: SignedDataKind? = nil) {
         kind = SignedDataKind(payload: payload, expected: expected)
         let timeKeys = kind == .appTransaction ? ["receiptCreationDate", "signedDate"] : ["signedDate"]
-        signedTime = timeKeys.lazy.compactMap { key in StoreKitDate.timestamp(payload[key]).map { Field(value: $0, path: key) } }
+        signedTime =
+            timeKeys.lazy.compactMap { key in StoreKitDate.timestamp(payload[key]).map { Field(value: $0, path: key) } }
             .first
         bundleID = Self.find(payload, "bundleId") { $0.scalarText }
         appAppleID = Self.find(payload, "appAppleId") { $0.int64Value }

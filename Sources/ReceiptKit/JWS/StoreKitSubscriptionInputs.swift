@@ -33,7 +33,9 @@ public struct StoreKitSubscriptionInputs: Sendable {
         let renewals = countedPayloads.filter { $0.0.kind == .renewalInfo }.map { Self.renewal($0.1) }
         var statuses: [AppleSubscriptionStatus] = []
         for (item, payload) in countedPayloads {
-            if item.kind == .transaction, let status = item.appleStatus, let original = payload["originalTransactionId"]?.scalarText {
+            if item.kind == .transaction, let status = item.appleStatus,
+                let original = payload["originalTransactionId"]?.scalarText
+            {
                 statuses.append(
                     AppleSubscriptionStatus(
                         originalTransactionID: original, productID: payload["productId"]?.scalarText, status: status,
@@ -105,7 +107,8 @@ public struct StoreKitSubscriptionInputs: Sendable {
     static func purchase(_ payload: JSONValue) -> PurchaseRecord {
         var fields: [String: JSONValue] = [:]
         let renames = [
-            ("transactionId", "transaction_id"), ("originalTransactionId", "original_transaction_id"), ("productId", "product_id"),
+            ("transactionId", "transaction_id"), ("originalTransactionId", "original_transaction_id"),
+            ("productId", "product_id"),
             ("webOrderLineItemId", "web_order_line_item_id"), ("quantity", "quantity"),
             ("subscriptionGroupIdentifier", "subscription_group_identifier"), ("inAppOwnershipType", "in_app_ownership_type"),
             ("revocationReason", "cancellation_reason"), ("isUpgraded", "is_upgraded"),

@@ -28,7 +28,8 @@ public enum ECDSASignatureVerifier {
         case .failure(let error): return .unverifiable(error)
         }
         guard let md = DigestAlgorithm.sha256.evpMD else {
-            return .unverifiable(OpenSSLError(operation: "checking an ES256 signature", entries: ["this OpenSSL does not provide sha256"]))
+            return .unverifiable(
+                OpenSSLError(operation: "checking an ES256 signature", entries: ["this OpenSSL does not provide sha256"]))
         }
         guard let context = EVP_MD_CTX_new() else { return .unverifiable(OpenSSLError.drain("allocating a digest context")) }
         defer { EVP_MD_CTX_free(context) }
@@ -37,7 +38,8 @@ public enum ECDSASignatureVerifier {
         }
         let result = der.withUnsafeBufferPointer { signatureBytes in
             message.withUnsafeBufferPointer { messageBytes in
-                EVP_DigestVerify(context, signatureBytes.baseAddress, signatureBytes.count, messageBytes.baseAddress, messageBytes.count)
+                EVP_DigestVerify(
+                    context, signatureBytes.baseAddress, signatureBytes.count, messageBytes.baseAddress, messageBytes.count)
             }
         }
         if result == 1 { return .valid }
