@@ -405,3 +405,4 @@ write "$JWS/bodies/transaction-info.json" "$(printf '{"signedTransactionInfo":"%
 write "$JWS/bodies/notification-body.json" "$(printf '{"signedPayload":"%s"}' "$(cat "$JWS/valid/notification.jws")")"
 
 echo "make-jws-vectors.sh: wrote $(find "$JWS/valid" "$JWS/attacks" "$JWS/twins" "$JWS/bodies" -type f | wc -l) JWS vector files"
+bash "$HERE/check-jws-vectors.sh"
