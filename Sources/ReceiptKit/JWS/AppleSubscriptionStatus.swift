@@ -7,7 +7,7 @@
 /// | Apple | meaning | state |
 /// |---|---|---|
 /// | 1 | active | `active` |
-/// | 2 | expired | `expired` (or `upgraded`, when the latest transaction was upgraded away: Apple calls that expired) |
+/// | 2 | expired | `expired` |
 /// | 3 | in the billing retry period | `in_billing_retry` |
 /// | 4 | in the billing grace period | `in_grace_period` |
 /// | 5 | revoked (refunded, or family sharing withdrawn) | `revoked` |
