@@ -173,3 +173,21 @@ struct SharedVectorJWSTests {
         #expect(root.subjectCommonName == "Apple Root CA - G3")
     }
 }
+
+/// Subscriptions from a real, altered notification: only what Apple's signature still covers is counted.
+@Suite(.enabled(if: Fixtures.sharedVectorsAvailable, Comment(rawValue: Fixtures.sharedVectorsAbsent)))
+struct SharedVectorStoreKitSubscriptionTests {
+    @Test("the altered Trial notification counts its renewal info only")
+    func alteredNotification() throws {
+        let file = "alexalok__AppStoreServerNotificationsV2/jws_notification-v2_Sandbox_Sandbox_Trial.jws"
+        let (_, document) = try ReceiptDecoder.decode(try Fixtures.shared(file))
+        guard case .jws(let jws) = document else { throw Failure("not a JWS") }
+        let source = StoreKitSubscriptionInputs(SignedDataVerifier(policy: VerificationPolicy()).verify(jws))
+        #expect(source.excluded.map(\.path) == ["", "data.signedTransactionInfo"])
+        #expect(source.inputs.transactions.isEmpty)
+        #expect(source.inputs.renewals.map(\.originalTransactionID) == ["1000000941563796"])
+        #expect(source.appleStatuses.isEmpty)
+        #expect(source.inputs.sandbox)
+        #expect(source.inputs.defaultTime == Timestamp(milliseconds: 1_714_925_642_898))
+    }
+}

@@ -58,7 +58,8 @@ public struct SignedDataBody: Sendable {
             let hasAppFacts = ["bundleId", "appAppleId", "environment"].contains { object[$0] != nil }
             return SignedDataBody(kind: hasAppFacts ? .transactionHistory : .refundHistory, json: json, items: items)
         }
-        if case .array(let groups)? = object["data"] {
+        // `data` is a common key: only a list with lastTransactions in it is Apple's answer.
+        if case .array(let groups)? = object["data"], groups.contains(where: { $0["lastTransactions"] != nil }) {
             return SignedDataBody(kind: .subscriptionStatuses, json: json, items: try statusItems(groups))
         }
         if let token = object["signedTransactionInfo"] {

@@ -10,7 +10,8 @@ public struct StoreKitSubscriptionInputs: Sendable {
     public let inputs: SubscriptionInputs
     /// Apple's status per subscription, for subscriptions whose signed items were counted.
     public let appleStatuses: [AppleSubscriptionStatus]
-    /// Items not counted, with their reports.
+    /// Items not counted, with their reports (a notification that is not valid is listed too: its
+    /// `data.status` is then not used, while the Apple-signed items nested in it still count on their own).
     public let excluded: [SignedDataReport]
 
     /// From an App Store Server API answer (or notification body) that was verified.
@@ -26,7 +27,7 @@ public struct StoreKitSubscriptionInputs: Sendable {
     private init(items: [SignedDataReport], origin: SignedDataBody.Kind?) {
         let all = items.flatMap(\.allItems)
         let counted = all.filter { $0.ownVerdict == .valid }
-        let excluded = all.filter { $0.ownVerdict != .valid && $0.kind != .notification }
+        let excluded = all.filter { $0.ownVerdict != .valid }
         let countedPayloads = counted.compactMap { item in item.jws.map { (item, $0.payload) } }
 
         let transactions = countedPayloads.filter { $0.0.kind == .transaction }.map { Self.purchase($0.1) }
