@@ -12,6 +12,7 @@ extension OptionNaming {
         case .appVersion: return "--app-version"
         case .environment: return "--environment"
         case .deviceID: return "--device-id"
+        case .appAppleID: return "--app-apple-id"
         }
     }
 }

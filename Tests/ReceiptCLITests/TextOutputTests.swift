@@ -40,7 +40,7 @@ import Testing
         let lines = console.out.split(separator: "\n").map(String.init)
         #expect(lines.contains("verdict            invalid"))
         #expect(lines.contains("verification time  2024-03-01T12:00:00Z (receipt_creation_date)"))
-        for id in CheckID.allCases {
+        for id in CheckID.receiptChecks {
             #expect(lines.contains { $0.contains("] \(id.rawValue) ") }, "no line for \(id.rawValue)")
         }
         #expect(lines.contains { $0.hasPrefix("  [FAIL] receipt.bundle_id") && $0.contains("is not com.other.app") })

@@ -96,6 +96,10 @@ public enum InputDecoder {
             layers.append("jws")
             return .jws(jws)
         }
+        if let body = try SignedDataBody.recognise(object) {
+            layers.append("json-body")
+            return .signedDataBody(body)
+        }
         if let type = object["notification_type"]?.scalarText {
             throw .unexpectedJSON(
                 "input is an App Store Server Notification (V1, notification_type \(type)), not a receipt; "

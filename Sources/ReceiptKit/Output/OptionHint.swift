@@ -13,6 +13,8 @@ public enum OptionHint: Sendable, Equatable, CaseIterable {
     case appVersion
     case environment
     case deviceID
+    /// StoreKit 2: the app's Apple id.
+    case appAppleID
 }
 
 /// How a caller names its settings in messages.
@@ -34,6 +36,7 @@ public struct OptionNaming: Sendable {
         case .appVersion: return "appVersion"
         case .environment: return "environment"
         case .deviceID: return "deviceID"
+        case .appAppleID: return "appAppleID"
         }
     }
 }

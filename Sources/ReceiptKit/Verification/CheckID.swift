@@ -1,5 +1,4 @@
-/// The checks a verification reports, in the order they are reported; the raw value is the JSON id documented
-/// in the README and man page.
+/// The checks a verification reports; the raw value is the JSON id documented in the README and man page.
 public enum CheckID: String, Sendable, CaseIterable {
     case creationDate = "receipt.creation_date"
     case signerCount = "signer.count"
@@ -19,6 +18,25 @@ public enum CheckID: String, Sendable, CaseIterable {
     case deviceHash = "receipt.device_hash"
     case environment = "receipt.environment"
     case expiration = "receipt.expiration"
+    /// StoreKit 2: the header's `alg` is exactly `ES256`; no other algorithm is ever tried.
+    case jwsAlgorithm = "jws.algorithm"
+    /// StoreKit 2: `x5c` holds exactly leaf, intermediate, root, as standard base64 of DER, in that order.
+    case jwsX5c = "jws.x5c"
+    /// StoreKit 2: the ES256 signature (raw r || s) over `header.payload` with the leaf's P-256 key.
+    case jwsSignature = "jws.signature"
+    /// StoreKit 2, on request: the payload's `bundleId` (a notification's `data.bundleId`).
+    case payloadBundleID = "payload.bundle_id"
+    /// StoreKit 2, on request: the payload's `environment` (an AppTransaction's `receiptType`).
+    case payloadEnvironment = "payload.environment"
+    /// StoreKit 2, on request: the payload's `appAppleId` (a notification's `data.appAppleId`).
+    case payloadAppAppleID = "payload.app_apple_id"
+
+    /// The checks of an app receipt or iOS 6 transaction receipt, in report order.
+    public static let receiptChecks: [CheckID] = [
+        .creationDate, .signerCount, .signerDigestAlgorithm, .signerCertificate, .signerSignature, .chainPath,
+        .chainSignatures, .chainAnchor, .chainLeafMarker, .chainIntermediateMarker, .chainBasicConstraints, .chainKeyUsage,
+        .chainValidity, .bundleID, .appVersion, .deviceHash, .environment, .expiration,
+    ]
 
     /// The checks that follow the chain from the signer certificate up, skipped together when there is none.
     static let chainChecks: [CheckID] = [

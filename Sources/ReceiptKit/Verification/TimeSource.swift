@@ -10,6 +10,8 @@ public enum TimeSource: Sendable, Equatable {
     case given
     /// The caller asked for the current time.
     case now
+    /// StoreKit 2: where the payload's own date came from (`signedDate`, `data.signedDate`), or why there was none.
+    case payload(String)
 
     public func rendered(_ naming: OptionNaming) -> String {
         switch self {
@@ -18,6 +20,7 @@ public enum TimeSource: Sendable, Equatable {
         case .requestDate: return "request_date"
         case .given: return naming.name(.verificationTime)
         case .now: return "now"
+        case .payload(let description): return description
         }
     }
 }

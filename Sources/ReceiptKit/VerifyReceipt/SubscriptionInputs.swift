@@ -14,6 +14,21 @@ public struct SubscriptionInputs: Sendable {
     /// Facts about the source worth stating (e.g. status 21006).
     public let explanations: [String]
 
+    /// From parts already read (StoreKit 2 signed data, see ``StoreKitSubscriptionInputs``).
+    public init(
+        transactions: [PurchaseRecord], renewals: [PendingRenewal], sandbox: Bool, defaultTime: Timestamp?,
+        defaultTimeSource: TimeSource, defaultTimeProblem: String? = nil, cannotKnow: [String], explanations: [String]
+    ) {
+        self.transactions = transactions
+        self.renewals = renewals
+        self.sandbox = sandbox
+        self.defaultTime = defaultTime
+        self.defaultTimeSource = defaultTimeSource
+        self.defaultTimeProblem = defaultTimeProblem
+        self.cannotKnow = cannotKnow
+        self.explanations = explanations
+    }
+
     /// From Apple's answer: the receipt's transactions, then latest_receipt_info (which wins for the same id).
     public init(response: VerifyReceiptResponse) {
         let receiptTransactions = response.receiptTransactions
