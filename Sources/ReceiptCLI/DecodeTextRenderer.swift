@@ -15,7 +15,7 @@ enum DecodeTextRenderer {
             lines.append("\(label.padding(22)) \(value)")
         }
         row("source", document.input.source)
-        row("kind", document.input.kind.rawValue)
+        row("kind", document.input.kind.name)
         row("layers", document.input.layers.joined(separator: " > "))
         row("note", document.input.note)
         row("environment", document.environment)
@@ -38,6 +38,13 @@ enum DecodeTextRenderer {
         case .transactionReceipt:
             lines.append("certificates")
             lines += document.certificates.map(certificateLine)
+        case .signedDataBody(let body):
+            for item in SignedDataDecoder.decode(body).items {
+                lines += SignedDataTextRenderer.render(item, depth: 0)
+            }
+        }
+        if case .jws(let jws) = document.content {
+            for item in SignedDataDecoder.decode(jws).nested { lines += SignedDataTextRenderer.render(item, depth: 0) }
         }
         if case .appReceipt(let receipt) = document.content {
             lines += inAppTable(receipt.receipt.inApp)

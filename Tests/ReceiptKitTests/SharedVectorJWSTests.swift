@@ -148,7 +148,7 @@ struct SharedVectorJWSTests {
         policy.allowXcode = true
         let allowed = JWSVerifier(policy: policy).verify(token)
         #expect(allowed.verdict == .valid, "\(failures(allowed))")
-        #expect(allowed.trustAnchor?.source == "--allow-xcode")
+        #expect(allowed.trustAnchor?.source == "allowed StoreKit Testing signer")
         // Apple's library validates an AppTransaction at its receiptCreationDate.
         let expectedSource = entry.jws_type == "app-transaction" ? "receiptCreationDate" : "signedDate"
         #expect(allowed.verificationTimeSource == .payload(expectedSource))

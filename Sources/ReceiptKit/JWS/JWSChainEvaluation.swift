@@ -227,22 +227,23 @@ struct JWSChainEvaluation {
                     VerificationCheck(
                         JWSCheckID.chainAnchor, .fail,
                         "signed by a self-signed StoreKit Testing certificate (\(name(top)), SHA-256 \(top.sha256Fingerprint)), "
-                            + "which the App Store never uses; pass --allow-xcode to trust it"), nil
+                            + "which the App Store never uses; pass \(option: .allowXcode) to trust it"), nil
                 )
             }
             guard facts.isXcode else {
                 return (
                     VerificationCheck(
                         JWSCheckID.chainAnchor, .fail,
-                        "--allow-xcode trusts a self-signed certificate only for payloads whose environment is Xcode"), nil
+                        "\(option: .allowXcode) trusts a self-signed certificate only for payloads whose environment is Xcode"),
+                    nil
                 )
             }
-            let anchor = TrustAnchor(certificate: top, source: "--allow-xcode")
+            let anchor = TrustAnchor(certificate: top, source: "allowed StoreKit Testing signer")
             return (
                 VerificationCheck(
                     JWSCheckID.chainAnchor, .pass,
                     "StoreKit Testing certificate \(name(top)) (SHA-256 \(top.sha256Fingerprint)), "
-                        + "trusted because of --allow-xcode"),
+                        + "trusted because of \(option: .allowXcode)"),
                 anchor
             )
         }
@@ -337,7 +338,8 @@ struct JWSChainEvaluation {
     {
         guard let time else {
             return VerificationCheck(
-                JWSCheckID.chainValidity, .fail, "no verification time: the payload has no signedDate and --at was not given")
+                JWSCheckID.chainValidity, .fail,
+                "no verification time: the payload has no signedDate and \(option: .verificationTime) was not given")
         }
         let invalid = certificates.filter { time < $0.notBefore || time > $0.notAfter }
         return VerificationCheck(

@@ -134,7 +134,7 @@ public struct SubscriptionEvaluator: Sendable {
         var active = false
         var previousEnd: Timestamp? = nil
         var latestEnd: Timestamp? = nil
-        // A term whose end lies past 9999-12-31 (a huge --period) has no end to name: it covers every supported
+        // A term whose end lies past 9999-12-31 (a huge period) has no end to name: it covers every supported
         // instant after its start, which is what `endless` records instead of an overflowing date.
         var endless = false
         for purchase in ordered {
