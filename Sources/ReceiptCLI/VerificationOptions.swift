@@ -22,8 +22,8 @@ enum VerificationOptions {
             policy.anchors = anchors
             policy.jwsAnchors = anchors
         }
-        // Signed data without a date of its own is checked now, as Apple's library does.
-        policy.currentTime = TimeAndPeriodOptions.now()
+        // Signed data without a date of its own is not checked at the wall clock unless --at now says so: the
+        // output stays deterministic (policy.currentTime is left unset).
         if let text = arguments.value("app-apple-id") {
             guard let id = Int64(text), id > 0 else {
                 throw .usage("--app-apple-id needs a positive number, not '\(text)'", command: command)
