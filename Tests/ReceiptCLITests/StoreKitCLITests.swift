@@ -113,4 +113,21 @@ import Testing
         let excluded = input["excluded_items"] as? [[String: Any]] ?? []
         #expect(excluded.map { $0["verdict"] as? String } == ["invalid"])
     }
+
+    /// Apple's own library test files (signed by its test CA, one without any signedDate) are untrusted under
+    /// the pinned root and valid with that CA as the anchor, as the corpus manifest says.
+    @Test func appleLibraryTestFilesVerifyWithTheirTestCA() throws {
+        let folder = "../shared/vectors/apple__app-store-server-library-swift/"
+        guard FileManager.default.fileExists(atPath: BinaryRunner.projectRoot.appendingPathComponent(folder).path) else {
+            print("skipped: \(folder) is absent (the shared corpus is not beside this checkout)")
+            return
+        }
+        for name in ["jws_transaction_Sandbox_transactionInfo.jws", "jws_notification-v2_unknown_wrongBundleId.jws"] {
+            let pinned = BufferConsole()
+            #expect(pinned.run("verify", folder + name) == 1)
+            let anchored = BufferConsole()
+            #expect(anchored.run("verify", "--trust-anchor", folder + "testCA.der", folder + name) == 0, "\(name)")
+            #expect(try Self.json(anchored.out)["verdict"] as? String == "valid")
+        }
+    }
 }
