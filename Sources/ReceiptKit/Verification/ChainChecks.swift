@@ -156,11 +156,18 @@ enum ChainChecks {
                 "no verification time: the receipt has no creation date and \(option: .verificationTime) was not given")
         }
         let source = context.timeSource
-        let invalid = context.certificates.filter { time < $0.notBefore || time > $0.notAfter }
-        guard invalid.isEmpty else {
-            let details: [Message] = invalid.map { certificate in
-                "\(certificate.displayName) is valid \(certificate.notBefore) .. \(certificate.notAfter), not at \(time) (\(source))"
+        var details: [Message] = []
+        for certificate in context.certificates {
+            switch certificate.validityPeriod {
+            case .success(let period) where !period.contains(time):
+                details.append(
+                    "\(certificate.displayName) is valid \(period.lowerBound) .. \(period.upperBound), not at \(time) (\(source))"
+                )
+            case .success: break
+            case .failure(let problem): details.append("\(problem.description)")
             }
+        }
+        guard details.isEmpty else {
             return VerificationCheck(.chainValidity, .fail, details.joined(separator: "; "))
         }
         return VerificationCheck(.chainValidity, .pass, "every certificate is valid at \(time) (\(source))")
