@@ -9,7 +9,8 @@
 #     fails as written in "openssl_cms_verify" (and the error text contains "openssl_error");
 #   - the .b64 twin decodes to the .der file; sizes; DER vs BER framing;
 #   - the container: embedded certificates in order (compared with pki/*.pem byte for byte),
-#     SignerInfo count, issuerAndSerialNumber, no signed or unsigned attributes, digest algorithm;
+#     SignerInfo count, issuerAndSerialNumber, signed attributes only where "signed_attributes" says so,
+#     no unsigned attributes, digest algorithm;
 #   - the payload, cut out with `openssl asn1parse -strparse`: every receipt and in-app field written
 #     in expectations.json, the in-app count, unknown and empty attributes, the device hash, and
 #     that every *_ms value agrees with its date string;
