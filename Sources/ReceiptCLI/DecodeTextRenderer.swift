@@ -84,7 +84,7 @@ enum DecodeTextRenderer {
         let markers = certificate.appleMarkerOIDs
         return
             "  \(entry.index) \(entry.role.padding(13)) \(certificate.subjectCommonName ?? certificate.subject)\n"
-            + "      valid \(certificate.notBefore.rfc3339) .. \(certificate.notAfter.rfc3339), serial \(certificate.serialNumberHex), "
+            + "      valid \(certificate.notBefore.rendered) .. \(certificate.notAfter.rendered), serial \(certificate.serialNumberHex), "
             + "\(certificate.signatureAlgorithm), sha256 \(certificate.sha256Fingerprint)"
             + (markers.isEmpty ? "" : "\n      markers \(markers.joined(separator: ", "))")
     }

@@ -17,17 +17,15 @@ public struct SignerInfo: Sendable {
     public let version: Int64
     /// DER of the issuer Name, compared byte for byte with certificates' issuer fields.
     public let issuerDER: [UInt8]
-    /// The issuer rendered like certificate names; rendered on request, because decoding a name costs more
-    /// than the rest of the container and only reports need it.
-    public var issuer: String {
-        do {
-            return try X509Name.render(der: issuerDER, offset: offset)
-        } catch {
-            return "(unreadable name: \(error))"
-        }
+    /// The issuer rendered like certificate names, or why it cannot be; rendered on request, because decoding
+    /// a name costs more than the rest of the container and only reports need it.
+    public func issuerName() throws(ContainerError) -> String {
+        try X509Name.render(der: issuerDER, offset: offset)
     }
-    /// Serial number as uppercase hex, leading zero octets removed, like ``X509Certificate/serialNumberHex``.
-    public let serialNumberHex: String
+    /// The serial number as an INTEGER value, compared with ``X509Certificate/serialNumber``.
+    public let serialNumber: SerialNumber
+    /// The serial number printed like ``X509Certificate/serialNumberHex``.
+    public var serialNumberHex: String { serialNumber.description }
     public let digestAlgorithm: AlgorithmIdentifier
     /// The signed attributes, re-encoded with the SET OF tag as RFC 5652 §5.4 requires for hashing.
     public let signedAttributesDER: [UInt8]?
@@ -55,7 +53,7 @@ public struct SignerInfo: Sendable {
             }
             try sidParts[0].expect(.sequence, "issuer Name")
             issuerDER = Array(sidParts[0].encodedBytes)
-            serialNumberHex = try Self.normalisedSerial(sidParts[1])
+            serialNumber = try Self.serial(sidParts[1])
             digestAlgorithm = try AlgorithmIdentifier(node: next("digestAlgorithm"))
             var field = try next("digestEncryptionAlgorithm")
             if field.identifier == ASN1Identifier.contextConstructed(0) {
@@ -76,11 +74,14 @@ public struct SignerInfo: Sendable {
         }
     }
 
-    /// The serial as hex without sign-padding zeros, matching OpenSSL's BN_bn2hex of a positive serial.
-    static func normalisedSerial(_ node: ASN1Node) throws(ASN1Error) -> String {
+    /// The serial as an INTEGER value; an encoding X.690 forbids (empty, or a redundant leading octet that makes
+    /// a negative encoding look like a positive serial once stripped) makes the container malformed.
+    static func serial(_ node: ASN1Node) throws(ASN1Error) -> SerialNumber {
         try node.expect(.integer, "serialNumber")
-        var bytes = node.content
-        while bytes.count > 1, bytes.first == 0 { bytes = bytes.dropFirst() }
-        return bytes.hexString(uppercase: true)
+        do {
+            return try SerialNumber(contentOctets: node.content)
+        } catch {
+            throw .invalidContent(offset: node.offset, reason: "serialNumber is \(error.reason)")
+        }
     }
 }

@@ -84,13 +84,19 @@ enum ChainRules {
         _ id: CheckID, _ certificates: [X509Certificate], time: Timestamp?, source: TimeSource, missingTime: Message
     ) -> VerificationCheck {
         guard let time else { return VerificationCheck(id, .fail, missingTime) }
-        let invalid = certificates.filter { time < $0.notBefore || time > $0.notAfter }
-        guard invalid.isEmpty else {
-            let details: [Message] = invalid.map { certificate in
-                "\(certificate.displayName) is valid \(certificate.notBefore) .. \(certificate.notAfter), not at \(time) (\(source))"
+        var details: [Message] = []
+        for certificate in certificates {
+            switch certificate.validityPeriod {
+            case .success(let period) where !period.contains(time):
+                details.append(
+                    "\(certificate.displayName) is valid \(period.lowerBound) .. \(period.upperBound), not at \(time) (\(source))"
+                )
+            case .success: break
+            // An unreadable notBefore or notAfter is never read as some default date: it fails, saying why.
+            case .failure(let problem): details.append("\(problem.description)")
             }
-            return VerificationCheck(id, .fail, details.joined(separator: "; "))
         }
+        guard details.isEmpty else { return VerificationCheck(id, .fail, details.joined(separator: "; ")) }
         return VerificationCheck(id, .pass, "every certificate is valid at \(time) (\(source))")
     }
 }
