@@ -2,6 +2,8 @@
 public struct ASN1ChildReader {
     let parent: ASN1Node
     var cursor: Int
+    /// Children read so far, against ``Limits/maximumElementsPerElement``.
+    var count = 0
 
     init(parent: ASN1Node) {
         self.parent = parent
@@ -11,9 +13,14 @@ public struct ASN1ChildReader {
 
     public mutating func next() throws(ASN1Error) -> ASN1Node? {
         guard cursor < parent.contentRange.upperBound else { return nil }
+        guard count < Limits.maximumElementsPerElement else {
+            throw .tooManyElements(inElementAt: parent.offset, nextAt: cursor)
+        }
         let child = try ASN1Reader.readElement(
-            in: parent.buffer, at: cursor, limit: parent.contentRange.upperBound, depth: parent.depth + 1)
+            in: parent.buffer, at: cursor, limit: parent.contentRange.upperBound, depth: parent.depth + 1,
+            ends: parent.indefiniteEnds)
         cursor = child.endOffset
+        count += 1
         return child
     }
 

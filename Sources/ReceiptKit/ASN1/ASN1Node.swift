@@ -18,6 +18,8 @@ public struct ASN1Node: Sendable {
     public let endOffset: Int
     /// Nesting depth below the element the reader started at (0 for that element).
     public let depth: Int
+    /// The ends of indefinite-length elements found so far in ``buffer``, shared by all its nodes.
+    let indefiniteEnds: IndefiniteLengthIndex
 
     /// The bytes of the whole element, header included.
     public var encodedBytes: ArraySlice<UInt8> { buffer[offset..<endOffset] }

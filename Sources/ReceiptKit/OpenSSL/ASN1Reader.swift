@@ -6,20 +6,33 @@ internal import COpenSSL
 /// parent, that indefinite lengths end with an end-of-contents marker, a nesting limit, and no trailing bytes.
 public enum ASN1Reader {
     /// Deepest nesting accepted. Receipts and certificates stay below 15; hostile input gets a clean error.
-    public static let maximumDepth = 64
+    public static let maximumDepth = Limits.maximumASN1Depth
 
     /// Reads the single element that must make up all of `bytes`.
     public static func readRoot(_ bytes: [UInt8]) throws(ASN1Error) -> ASN1Node {
         guard !bytes.isEmpty else { throw .empty }
-        let node = try readElement(in: bytes, at: 0, limit: bytes.count, depth: 0)
+        let node = try readElement(in: bytes, at: 0, limit: bytes.count, depth: 0, ends: IndefiniteLengthIndex())
         guard node.endOffset == bytes.count else {
             throw .trailingBytes(offset: node.endOffset, count: bytes.count - node.endOffset)
         }
         return node
     }
 
-    /// Reads the element that starts at `offset` and must end at or before `limit`.
-    static func readElement(in bytes: [UInt8], at offset: Int, limit: Int, depth: Int) throws(ASN1Error) -> ASN1Node {
+    /// Reads the element that starts at `offset` and must end at or before `limit`; `ends` is the index of
+    /// indefinite-length ends shared by every node of `bytes`.
+    static func readElement(in bytes: [UInt8], at offset: Int, limit: Int, depth: Int, ends: IndefiniteLengthIndex)
+        throws(ASN1Error) -> ASN1Node
+    {
+        var visited = 0
+        return try readElement(in: bytes, at: offset, limit: limit, depth: depth, ends: ends, visited: &visited)
+    }
+
+    /// Reads one element, adding to `visited` how many elements that took (more than one only for an
+    /// indefinite length, whose content is walked to find its end).
+    private static func readElement(
+        in bytes: [UInt8], at offset: Int, limit: Int, depth: Int, ends: IndefiniteLengthIndex, visited: inout Int
+    ) throws(ASN1Error) -> ASN1Node {
+        visited += 1
         guard depth <= maximumDepth else { throw .nestingTooDeep(offset: offset, limit: maximumDepth) }
         guard offset < limit else { throw .invalidHeader(offset: offset) }
         var tag: Int32 = 0
@@ -56,19 +69,36 @@ public enum ASN1Reader {
         let contentStart = offset + headerLength
         if flags & 0x01 != 0 {
             // Indefinite length: the content runs until the end-of-contents marker that closes this level.
-            var cursor = contentStart
-            while true {
-                guard cursor + 1 < limit else { throw .missingEndOfContents(offset: offset) }
-                if bytes[cursor] == 0, bytes[cursor + 1] == 0 { break }
-                cursor = try readElement(in: bytes, at: cursor, limit: limit, depth: depth + 1).endOffset
+            let end: Int
+            if let known = ends.end(ofElementAt: offset, depth: depth), known <= limit {
+                end = known
+            } else {
+                var cursor = contentStart
+                var children = 0
+                var walked = 0
+                while true {
+                    guard cursor + 1 < limit else { throw .missingEndOfContents(offset: offset) }
+                    if bytes[cursor] == 0, bytes[cursor + 1] == 0 { break }
+                    guard children < Limits.maximumElementsPerElement else {
+                        throw .tooManyElements(inElementAt: offset, nextAt: cursor)
+                    }
+                    children += 1
+                    cursor = try readElement(
+                        in: bytes, at: cursor, limit: limit, depth: depth + 1, ends: ends, visited: &walked
+                    ).endOffset
+                }
+                end = cursor + 2
+                ends.record(end: end, ofElementAt: offset, depth: depth, visited: walked)
+                visited += walked
             }
             return ASN1Node(
                 buffer: bytes, identifier: identifier, offset: offset, headerLength: headerLength, declaredLength: nil,
-                contentRange: contentStart..<cursor, endOffset: cursor + 2, depth: depth)
+                contentRange: contentStart..<(end - 2), endOffset: end, depth: depth, indefiniteEnds: ends)
         }
         return ASN1Node(
             buffer: bytes, identifier: identifier, offset: offset, headerLength: headerLength, declaredLength: length,
-            contentRange: contentStart..<(contentStart + length), endOffset: contentStart + length, depth: depth)
+            contentRange: contentStart..<(contentStart + length), endOffset: contentStart + length, depth: depth,
+            indefiniteEnds: ends)
     }
 
     /// The declared definite length and header size of a low-tag-number header, when the header bytes are all
@@ -101,11 +131,21 @@ extension ASN1Node {
         self = try ASN1Reader.readRoot(bytes)
     }
 
-    /// The direct children of a constructed element, in encoded order.
+    /// The direct children of a constructed element, in encoded order (at most
+    /// ``Limits/maximumElementsPerElement``). Where only the first few matter, ``childReader()`` reads no more.
     public func children() throws(ASN1Error) -> [ASN1Node] {
         var result: [ASN1Node] = []
         var reader = childReader()
         while let child = try reader.next() { result.append(child) }
+        return result
+    }
+
+    /// The first `maximum` direct children, or all of them when there are fewer: enough to tell "exactly two"
+    /// from "more" without reading a hostile element's millions of children.
+    public func children(upTo maximum: Int) throws(ASN1Error) -> [ASN1Node] {
+        var result: [ASN1Node] = []
+        var reader = childReader()
+        while result.count < maximum, let child = try reader.next() { result.append(child) }
         return result
     }
 
@@ -122,7 +162,7 @@ extension ASN1Node {
                 throw .invalidContent(offset: offset, reason: "empty OCTET STRING where a DER element was expected")
             }
             let inner = try ASN1Reader.readElement(
-                in: buffer, at: contentRange.lowerBound, limit: contentRange.upperBound, depth: 0)
+                in: buffer, at: contentRange.lowerBound, limit: contentRange.upperBound, depth: 0, ends: indefiniteEnds)
             guard inner.endOffset == contentRange.upperBound else {
                 throw .trailingBytes(offset: inner.endOffset, count: contentRange.upperBound - inner.endOffset)
             }

@@ -41,7 +41,9 @@ public struct PKCS7SignedData: Sendable {
         do {
             root = try ASN1Node(parsing: der)
             try root.expect(.sequence, "ContentInfo")
-            let info = try root.children()
+            // Children are read lazily and only as many as the structure allows, so an element with millions
+            // of children is refused at the first one too many, not after reading them all.
+            let info = try root.children(upTo: 3)
             guard info.count >= 1 else { throw ASN1Error.missingElement(offset: root.offset, expected: "contentType") }
             let outerType = try ASN1ObjectIdentifier(node: info[0])
             guard outerType == .signedData else {
@@ -51,27 +53,28 @@ public struct PKCS7SignedData: Sendable {
                 throw ASN1Error.missingElement(offset: root.offset, expected: "[0] signedData content")
             }
             try info[1].expect(.contextConstructed(0), "[0] EXPLICIT content")
-            let explicit = try info[1].children()
+            let explicit = try info[1].children(upTo: 2)
             guard explicit.count == 1 else {
                 throw ASN1Error.invalidContent(offset: info[1].offset, reason: "[0] content must hold exactly one element")
             }
             let signedData = explicit[0]
             try signedData.expect(.sequence, "SignedData")
-            var fields = try signedData.children().makeIterator()
+            var fields = signedData.childReader()
             func next(_ what: String) throws(ASN1Error) -> ASN1Node {
-                guard let field = fields.next() else { throw .missingElement(offset: signedData.offset, expected: what) }
+                guard let field = try fields.next() else { throw .missingElement(offset: signedData.offset, expected: what) }
                 return field
             }
             version = try next("version").int64Value()
             let algorithms = try next("digestAlgorithms")
             try algorithms.expect(.set, "digestAlgorithms")
             var digestAlgorithms: [AlgorithmIdentifier] = []
-            for algorithm in try algorithms.children() { digestAlgorithms.append(try AlgorithmIdentifier(node: algorithm)) }
+            var algorithmNodes = algorithms.childReader()
+            while let algorithm = try algorithmNodes.next() { digestAlgorithms.append(try AlgorithmIdentifier(node: algorithm)) }
             self.digestAlgorithms = digestAlgorithms
 
             let encapsulated = try next("contentInfo")
             try encapsulated.expect(.sequence, "contentInfo")
-            let encapsulatedParts = try encapsulated.children()
+            let encapsulatedParts = try encapsulated.children(upTo: 3)
             guard let typeNode = encapsulatedParts.first else {
                 throw ASN1Error.missingElement(offset: encapsulated.offset, expected: "content type")
             }
@@ -81,7 +84,7 @@ public struct PKCS7SignedData: Sendable {
             }
             guard encapsulatedParts.count == 2 else { throw ContainerError.detachedContent(offset: encapsulated.offset) }
             try encapsulatedParts[1].expect(.contextConstructed(0), "[0] EXPLICIT content")
-            let wrapped = try encapsulatedParts[1].children()
+            let wrapped = try encapsulatedParts[1].children(upTo: 2)
             guard wrapped.count == 1, wrapped[0].identifier.tagNumber == 4, wrapped[0].identifier.tagClass == .universal
             else {
                 throw ASN1Error.unexpectedTag(
@@ -94,7 +97,8 @@ public struct PKCS7SignedData: Sendable {
             var field = try next("signerInfos")
             var certificates: [EmbeddedCertificate] = []
             if field.identifier == .contextConstructed(0) {
-                for certificate in try field.children() {
+                var certificateNodes = field.childReader()
+                while let certificate = try certificateNodes.next() {
                     try certificate.expect(.sequence, "Certificate")
                     certificates.append(EmbeddedCertificate(offset: certificate.offset, der: certificate.encodedBytes))
                 }
@@ -105,9 +109,10 @@ public struct PKCS7SignedData: Sendable {
             if hasCRLs { field = try next("signerInfos") }
             try field.expect(.set, "signerInfos")
             var signers: [SignerInfo] = []
-            for signer in try field.children() { signers.append(try SignerInfo(node: signer)) }
+            var signerNodes = field.childReader()
+            while let signer = try signerNodes.next() { signers.append(try SignerInfo(node: signer)) }
             signerInfos = signers
-            if let extra = fields.next() {
+            if let extra = try fields.next() {
                 throw ASN1Error.invalidContent(offset: extra.offset, reason: "unexpected element after signerInfos")
             }
             usesIndefiniteLengths =
