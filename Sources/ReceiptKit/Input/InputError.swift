@@ -9,6 +9,8 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidPlist(offset: Int, reason: String)
     /// Bytes that are none of the known forms.
     case unrecognised(String)
+    /// The input is longer than `limit` bytes (``Limits/maximumInputSize``); refused at offset `limit`.
+    case tooLarge(limit: Int)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid transaction-receipt property list: \(reason) at offset \(offset)"
         case .unrecognised(let what):
             return what
+        case .tooLarge(let limit):
+            return "input too large: the limit is \(limit) bytes (\(limit >> 20) MiB), exceeded at offset \(limit)"
         }
     }
 
@@ -32,6 +36,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notBase64(let offset, _, _), .invalidPlist(let offset, _): return offset
         case .invalidJSON(let failure): return failure.offset
+        case .tooLarge(let limit): return limit
         default: return nil
         }
     }

@@ -64,6 +64,11 @@ public enum OldStylePlist {
             skip()
             guard index < bytes.count else { throw Failure(offset: index, reason: "unterminated dictionary") }
             if bytes[index] == 0x7D { index += 1; break }
+            guard pairs.count < Limits.maximumPlistPairs else {
+                throw Failure(
+                    offset: index,
+                    reason: "too many entries in one dictionary: the limit is \(Limits.maximumPlistPairs), exceeded")
+            }
             let key = try token()
             try expect(0x3D)
             let value = try token()
