@@ -17,12 +17,17 @@ public enum JSONParser {
     /// Parses one JSON document of at most ``Limits/maximumInputSize`` bytes and ``Limits/maximumJSONValues``
     /// values.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+        try parse(bytes, maximumValues: Limits.maximumJSONValues)
+    }
+
+    /// Parses with another value limit (tests show where the refusal lands without building millions of values).
+    static func parse(_ bytes: [UInt8], maximumValues: Int) throws(Failure) -> JSONValue {
         guard bytes.count <= Limits.maximumInputSize else {
             throw Failure(
                 offset: Limits.maximumInputSize,
                 reason: "JSON text too large: the limit is \(Limits.maximumInputSize) bytes, exceeded", isLimit: true)
         }
-        var parser = Parser(bytes: bytes)
+        var parser = Parser(bytes: bytes, maximumValues: maximumValues)
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
@@ -34,9 +39,16 @@ public enum JSONParser {
 
     private struct Parser {
         let bytes: [UInt8]
+        /// ``Limits/maximumJSONValues`` outside tests.
+        let maximumValues: Int
         var index = 0
-        /// Values read so far, against ``Limits/maximumJSONValues``.
+        /// Values read so far, against ``maximumValues``.
         var values = 0
+
+        init(bytes: [UInt8], maximumValues: Int) {
+            self.bytes = bytes
+            self.maximumValues = maximumValues
+        }
 
         mutating func skipWhitespace() {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
@@ -50,9 +62,9 @@ public enum JSONParser {
                     offset: index, reason: "JSON nested too deep: the limit is \(JSONParser.maximumDepth) levels, exceeded",
                     isLimit: true)
             }
-            guard values < Limits.maximumJSONValues else {
+            guard values < maximumValues else {
                 throw Failure(
-                    offset: index, reason: "too many JSON values: the limit is \(Limits.maximumJSONValues), exceeded",
+                    offset: index, reason: "too many JSON values: the limit is \(maximumValues), exceeded",
                     isLimit: true)
             }
             values += 1
