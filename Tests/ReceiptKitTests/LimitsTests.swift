@@ -71,9 +71,9 @@ import Testing
         let short: [UInt8] = [0x30, 0x80, 0x05, 0x00, 0x00, 0x00]
         let ber = [0x30, 0x80] + long + short + [0x00, 0x00]
         let root = try ASN1Node(parsing: ber)
-        #expect(root.indefiniteEnds.end(ofElementAt: 0, depth: 0) == ber.count)
-        #expect(root.indefiniteEnds.end(ofElementAt: 2, depth: 1) == 2 + long.count)
-        #expect(root.indefiniteEnds.end(ofElementAt: 2 + long.count, depth: 1) == nil)
+        #expect(root.storage.end(ofElementAt: 0, depth: 0) == ber.count)
+        #expect(root.storage.end(ofElementAt: 2, depth: 1) == 2 + long.count)
+        #expect(root.storage.end(ofElementAt: 2 + long.count, depth: 1) == nil)
         // Reading again through the index gives the same elements.
         let children = try root.children()
         #expect(children.map(\.offset) == [2, 2 + long.count])
