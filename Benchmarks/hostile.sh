@@ -45,6 +45,9 @@ measure attributes-1m.der verify attributes-1m.der
 measure attributes-spread-1m.der verify attributes-spread-1m.der
 measure dump-nulls-4mb.der dump dump-nulls-4mb.der
 measure dump-nulls-4mb.der dump --format text dump-nulls-4mb.der
+measure ber-nested-indefinite.der verify ber-nested-indefinite.der
+measure ber-nested-indefinite.der dump ber-nested-indefinite.der
+measure json-values.json subscriptions json-values.json
 measure response-1m.json compare --response response-1m.json "$receipt"
 measure response-1m.json subscriptions response-1m.json
 measure response-at-limit.json compare --response response-at-limit.json "$receipt"

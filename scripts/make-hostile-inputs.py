@@ -17,6 +17,9 @@ appreceipt over each file and records time and peak memory; README "### Limits" 
 | dump-nulls-4mb.der        | a SEQUENCE of 2 M NULLs (4 MB), for dump                                |
 | attributes-1m.der         | an unsigned signedData whose payload SET holds 1 M tiny attributes     |
 | attributes-spread-1m.der  | the same 1 M attributes spread over in-app purchase sets of 20 000     |
+| ber-nested-indefinite.der | 60 nested indefinite-length SEQUENCEs, each then holding 50 000 NULLs: |
+|                           | finding each end re-walked every level below it                        |
+| json-values.json          | 3 M tiny JSON values (objects of one member) in a response-like array  |
 | response-1m.json          | a verifyReceipt response with 1 M subscriptions and renewals           |
 | response-at-limit.json    | the same with 20 000 (the most a response list may hold): processed    |
 | inapp-at-limit.der        | an unsigned receipt with 20 000 realistic in-app purchases: processed  |
@@ -108,6 +111,15 @@ def purchases(count):
     return tlv(0x31, b"".join(top + items))
 
 
+def nested_indefinite(levels, nulls):
+    """SEQUENCE (indefinite) { SEQUENCE (indefinite) { ... }, NULL x nulls }, `levels` deep: a depth-first reader
+    reaches every level before the NULLs that make the walks long."""
+    inner = b""
+    for _ in range(levels):
+        inner = b"\x30\x80" + inner + b"\x05\x00" * nulls + b"\x00\x00"
+    return inner
+
+
 def response(count):
     """A verifyReceipt response whose latest_receipt_info and pending_renewal_info each hold `count` entries, every
     one its own subscription (distinct original transaction ids), with a receipt object compare can read."""
@@ -148,6 +160,8 @@ def main():
     write("dump-nulls-4mb.der", tlv(0x30, b"\x05\x00" * (2_000_000 // scale)))
     write("attributes-1m.der", unsigned_container(tiny_attributes(1_000_000 // scale)))
     write("attributes-spread-1m.der", unsigned_container(spread_attributes(1_000_000 // scale, 20_000)))
+    write("ber-nested-indefinite.der", nested_indefinite(60, 50_000 // scale))
+    write("json-values.json", b'{"status":0,"x":[' + b",".join([b'{"a":0}'] * (1_500_000 // scale)) + b"]}")
     write("response-1m.json", response(1_000_000 // scale))
     write("response-at-limit.json", response(20_000))
     write("inapp-at-limit.der", unsigned_container(purchases(20_000)))
