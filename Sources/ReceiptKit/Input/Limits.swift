@@ -34,8 +34,9 @@ public enum Limits {
     /// Deepest nesting of JSON arrays and objects.
     public static let maximumJSONDepth = 256
 
-    /// Most values (scalars, arrays and objects) in one JSON document.
-    public static let maximumJSONValues = 2_000_000
+    /// Most values (scalars, arrays and objects) in one JSON document. Real verifyReceipt responses hold tens
+    /// of thousands; a parsed value costs up to about 100 bytes, so this keeps a hostile document near 100 MB.
+    public static let maximumJSONValues = 1_000_000
 
     /// Most entries in one list of a verifyReceipt response (`in_app`, `latest_receipt_info`,
     /// `pending_renewal_info`): as many as a receipt may hold in-app purchases.
