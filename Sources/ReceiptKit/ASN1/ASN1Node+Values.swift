@@ -7,7 +7,8 @@ extension ASN1Node {
         }
         guard identifier.isConstructed else { return Array(content) }
         var joined: [UInt8] = []
-        for chunk in try children() {
+        var chunks = childReader()
+        while let chunk = try chunks.next() {
             joined += try chunk.octetStringBytes()
         }
         return joined

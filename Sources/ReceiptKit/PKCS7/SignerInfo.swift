@@ -38,16 +38,16 @@ public struct SignerInfo: Sendable {
     init(node: ASN1Node) throws(ContainerError) {
         do throws(ASN1Error) {
             try node.expect(.sequence, "SignerInfo")
-            var fields = try node.children().makeIterator()
+            var fields = node.childReader()
             func next(_ what: String) throws(ASN1Error) -> ASN1Node {
-                guard let field = fields.next() else { throw .missingElement(offset: node.offset, expected: what) }
+                guard let field = try fields.next() else { throw .missingElement(offset: node.offset, expected: what) }
                 return field
             }
             offset = node.offset
             version = try next("version").int64Value()
             let sid = try next("issuerAndSerialNumber")
             try sid.expect(.sequence, "issuerAndSerialNumber")
-            let sidParts = try sid.children()
+            let sidParts = try sid.children(upTo: 3)
             guard sidParts.count == 2 else {
                 throw ASN1Error.invalidContent(offset: sid.offset, reason: "issuerAndSerialNumber must have 2 elements")
             }
@@ -68,7 +68,7 @@ public struct SignerInfo: Sendable {
             let signatureNode = try next("encryptedDigest")
             try signatureNode.expect(.octetString, "encryptedDigest")
             signature = Array(signatureNode.content)
-            hasUnsignedAttributes = fields.next() != nil
+            hasUnsignedAttributes = try fields.next() != nil
         } catch {
             throw .asn1(error)
         }
