@@ -128,26 +128,7 @@ public struct PKCS7SignedData: Sendable {
                 offset: wrapped.first?.offset ?? parts[1].offset, expected: "OCTET STRING",
                 found: wrapped.first?.identifier.name ?? "nothing")
         }
-        try checkSegments(of: wrapped[0])
         return (type, wrapped[0])
-    }
-
-    /// X.690 §8.7.3.2: each segment of a constructed OCTET STRING is itself an OCTET STRING (primitive, or in BER
-    /// constructed again). A segment tagged [0], APPLICATION or PRIVATE is not part of the value, whatever a
-    /// lenient joiner would make of it, so the payload it would add is refused rather than signed-and-shown.
-    private static func checkSegments(of octetString: ASN1Node) throws(ASN1Error) {
-        var pending = [octetString]
-        while let node = pending.popLast() {
-            guard node.identifier.isConstructed else { continue }
-            var segments = node.childReader()
-            while let segment = try segments.next() {
-                guard segment.identifier.tagClass == .universal, segment.identifier.tagNumber == 4 else {
-                    throw .unexpectedTag(
-                        offset: segment.offset, expected: "OCTET STRING segment (X.690 §8.7.3.2)", found: segment.identifier.name)
-                }
-                pending.append(segment)
-            }
-        }
     }
 
     /// The `[0] IMPLICIT` certificates, when `field` is that element; none otherwise.
