@@ -73,10 +73,11 @@ public struct SubscriptionEvaluator: Sendable {
             return left < right
         }!
         let original = latest.originalTransactionID ?? "?"
-        let renewal = renewals.first { $0.originalTransactionID == original }
+        let (renewal, renewalNote) = Self.renewal(of: original, product: latest.productID, in: renewals)
         var trail: [Message] = [
             "latest transaction \(latest.transactionID ?? "?") of \(group.count), expires \(latest.expiresDate.map(\.description) ?? "?")"
         ]
+        if let renewalNote { trail.append(renewalNote) }
         let state: SubscriptionStatus.State
         if let cancelled = latest.cancellationDate {
             if latest.isUpgraded {
@@ -105,7 +106,7 @@ public struct SubscriptionEvaluator: Sendable {
             state = .expired
             trail.append(
                 "expired at \(latest.expiresDate.map(\.description) ?? "?"), before \(at)"
-                    + (renewal == nil ? "; no pending_renewal_info to say more" : ""))
+                    + (renewal == nil ? Self.noRenewal(among: renewals) : ""))
         }
         if let intent = renewal?.expirationIntent {
             trail.append("expiration_intent \(intent): \(PendingRenewal.meaning(ofExpirationIntent: intent))")
@@ -122,6 +123,26 @@ public struct SubscriptionEvaluator: Sendable {
             latestPurchaseDate: latest.purchaseDate, latestExpiresDate: latest.expiresDate,
             isTrialPeriod: latest.isTrialPeriod, isInIntroOfferPeriod: latest.isInIntroOfferPeriod,
             transactionCount: group.count, overlap: nil, trail: trail, notes: SandboxCadence.notes(for: group, sandbox: sandbox))
+    }
+
+    /// Why nothing more is known after expiry: no pending renewal info at all, or none for this subscription.
+    static func noRenewal(among renewals: [PendingRenewal]) -> String {
+        renewals.isEmpty ? "; no pending_renewal_info to say more" : "; no pending_renewal_info entry for it"
+    }
+
+    /// The pending renewal info of a subscription: the entry with its original transaction id; failing that, an
+    /// entry that lacks the id (Apple's answer or a hand-edited one can) when it is the only such entry for the
+    /// product, with a note saying so. Such an entry is never dropped silently: ``SubscriptionInputs`` names
+    /// every one, matched or not.
+    static func renewal(of original: String, product: String?, in renewals: [PendingRenewal]) -> (PendingRenewal?, Message?) {
+        if let exact = renewals.first(where: { $0.originalTransactionID == original }) { return (exact, nil) }
+        guard let product else { return (nil, nil) }
+        let anonymous = renewals.filter { $0.originalTransactionID == nil && $0.productID == product }
+        guard anonymous.count == 1 else { return (nil, nil) }
+        return (
+            anonymous[0],
+            "pending_renewal_info without original_transaction_id, taken for this subscription by its product_id \(product)"
+        )
     }
 
     private func nonRenewingStatus(_ purchases: [PurchaseRecord], product: String, period: ISO8601Duration) -> SubscriptionStatus

@@ -53,8 +53,31 @@ public struct SubscriptionInputs: Sendable {
                 "no pending_renewal_info (sent only with the shared secret): auto-renew, grace period and billing retry are unknown"
             )
         }
-        self.explanations = explanations + problems.map { "unreadable date: \($0)" }
+        self.explanations =
+            explanations + Self.renewalsWithoutOriginal(response.pendingRenewalInfo)
+            + problems.map { "unreadable date: \($0)" }
         cannotKnow = []
+    }
+
+    /// What each pending_renewal_info entry without `original_transaction_id` lacks and what became of it: such
+    /// an entry is matched by its product when it is the only one for that product (see
+    /// ``SubscriptionEvaluator``), and otherwise cannot be tied to a subscription.
+    static func renewalsWithoutOriginal(_ renewals: [PendingRenewal]) -> [String] {
+        renewals.enumerated().compactMap { index, renewal in
+            guard renewal.originalTransactionID == nil else { return nil }
+            let entry = "pending_renewal_info[\(index)] has no original_transaction_id"
+            guard let product = renewal.productID else {
+                return entry + " and no product_id: it cannot be tied to a subscription, so its auto-renew, "
+                    + "grace period and billing retry facts are not used"
+            }
+            let sameProduct = renewals.filter { $0.originalTransactionID == nil && $0.productID == product }.count
+            guard sameProduct == 1 else {
+                return entry + " (product_id \(product), like \(sameProduct - 1) other such entries): it cannot be tied "
+                    + "to one subscription, so its facts are not used"
+            }
+            return entry + " (product_id \(product)): it is used for the subscription to \(product) that has no entry "
+                + "of its own"
+        }
     }
 
     /// From a receipt alone.
