@@ -47,13 +47,10 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("  [skip] receipt.device_hash") && $0.hasSuffix("not requested (--device-id)") })
     }
 
-    @Test func verifyTextOfAnXcodeReceiptNamesTheOptionThatTrustsIt() throws {
+    @Test(.enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
+    func verifyTextOfAnXcodeReceiptNamesTheOptionThatTrustsIt() throws {
         // A real Xcode receipt: signed by the fixed StoreKit testing certificate the tool pins.
-        let path = "../shared/vectors/Cocoanetics__Kvitto/receipt_Xcode_SHA256_com.rd.eehelper_20201016.der"
-        guard FileManager.default.fileExists(atPath: path) else {
-            print("skipped: \(path) is absent (the shared corpus is not beside this checkout)")
-            return
-        }
+        let path = Corpus.path("Cocoanetics__Kvitto/receipt_Xcode_SHA256_com.rd.eehelper_20201016.der")
         let console = BufferConsole()
         #expect(console.run("verify", "--format", "text", path) == 1)
         #expect(console.out.contains("verdict            untrusted"))

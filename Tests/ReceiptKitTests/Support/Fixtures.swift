@@ -10,15 +10,28 @@ enum Fixtures {
 
     static let testVectors = projectRoot.appendingPathComponent("TestVectors")
 
-    /// `../shared/vectors`, present on the team's machines and CI, absent on a user's clone.
-    static let sharedVectors = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/vectors")
+    /// The shared real-receipt corpus: `APPRECEIPT_VECTORS=DIR` when set, else `../shared/vectors` beside the
+    /// checkout (present on the team's machines and CI, absent on a user's clone).
+    static let sharedVectors = corpusLocation(environment: ProcessInfo.processInfo.environment, projectRoot: projectRoot)
+
+    /// Where the corpus is for a given environment; a relative `APPRECEIPT_VECTORS` is taken from the project root,
+    /// where `make test` runs.
+    static func corpusLocation(environment: [String: String], projectRoot: URL) -> URL {
+        guard let override = environment["APPRECEIPT_VECTORS"], !override.isEmpty else {
+            return projectRoot.deletingLastPathComponent().appendingPathComponent("shared/vectors")
+        }
+        return override.hasPrefix("/")
+            ? URL(fileURLWithPath: override) : projectRoot.appendingPathComponent(override).standardizedFileURL
+    }
 
     static var sharedVectorsAvailable: Bool {
         FileManager.default.fileExists(atPath: sharedVectors.appendingPathComponent("manifest.json").path)
     }
 
+    /// The skip comment of every corpus test; `make test` counts the skips by its first words.
     static let sharedVectorsAbsent =
-        "../shared/vectors is absent (real receipts are read from there, never copied into the project)"
+        "shared corpus absent: no manifest.json in \(sharedVectors.path) (set APPRECEIPT_VECTORS=DIR; real receipts are "
+        + "read from there, never copied into the project)"
 
     static func bytes(_ url: URL) throws -> [UInt8] {
         Array(try Data(contentsOf: url))
