@@ -2,8 +2,8 @@ import Foundation
 import ReceiptCLI
 import Testing
 
-/// A pending_renewal_info entry without `original_transaction_id` is kept and said to lack it, never dropped
-/// while the report claims there is no pending renewal info (issue 11, point 11).
+/// A pending_renewal_info entry without `original_transaction_id` is kept in view and said to lack it, never
+/// dropped while the report claims there is no pending renewal info (issue 11, point 11).
 @Suite struct PendingRenewalTests {
     static let billingRetry = "TestVectors/responses/subscriptions/billing-retry.json"
 
@@ -25,30 +25,44 @@ import Testing
         return (item, json["explanations"] as? [String] ?? [])
     }
 
-    @Test func anEntryWithoutItsOriginalTransactionIsUsedByProductAndNamed() throws {
+    @Test func anEntryWithoutItsOriginalTransactionIsKeptInViewNotApplied() throws {
         let file = try Self.response { renewals in
             renewals.map {
-                var entry = $0; entry["original_transaction_id"] = nil; return entry
+                var entry = $0
+                entry["original_transaction_id"] = nil
+                return entry
             }
         }
         defer { try? FileManager.default.removeItem(at: file) }
         let (item, explanations) = try Self.subscriptions(file)
-        // The same state as with the id (expected.json: in_billing_retry, expiration intent 2, auto-renew on).
-        #expect(item["state"] as? String == "in_billing_retry")
-        #expect(item["auto_renew"] as? Bool == true)
+        // Apple keys pending renewal info by original transaction (receipt-format.md §6.7): without the key the
+        // entry is not applied, as Tests/Expectations derives for the corpus file with such an entry.
+        #expect(item["state"] as? String == "expired")
+        #expect(item["auto_renew"] is NSNull)
         let trail = item["trail"] as? [String] ?? []
-        #expect(trail.contains { $0.contains("without original_transaction_id") && $0.contains("com.example.subs.monthly") })
-        #expect(!trail.contains { $0.contains("no pending_renewal_info") })
+        #expect(
+            trail.contains {
+                $0.hasSuffix(
+                    "pending_renewal_info[0] for this product has no original_transaction_id, so it is not applied to this subscription"
+                )
+            }, "\(trail)")
+        #expect(!trail.contains { $0.contains("no pending_renewal_info to say more") })
         #expect(
             explanations.contains {
-                $0.hasPrefix("pending_renewal_info[0] has no original_transaction_id (product_id com.example.subs.monthly)")
-            })
+                $0.hasPrefix(
+                    "pending_renewal_info[0] has no original_transaction_id, so it is not tied to any subscription; it says "
+                        + "product_id com.example.subs.monthly, auto_renew_product_id com.example.subs.monthly, auto_renew_status 1, "
+                        + "expiration_intent 2, is_in_billing_retry_period 1")
+            }, "\(explanations)")
     }
 
-    @Test func anEntryThatCannotBeTiedToASubscriptionIsNamedNotDropped() throws {
+    @Test func anEntryWithoutOriginalTransactionOrProductIsStillNamed() throws {
         let file = try Self.response { renewals in
             renewals.map {
-                var entry = $0; entry["original_transaction_id"] = nil; entry["product_id"] = nil; return entry
+                var entry = $0
+                entry["original_transaction_id"] = nil
+                entry["product_id"] = nil
+                return entry
             }
         }
         defer { try? FileManager.default.removeItem(at: file) }
@@ -56,6 +70,8 @@ import Testing
         #expect(item["state"] as? String == "expired")
         #expect((item["trail"] as? [String] ?? []).contains { $0.hasSuffix("no pending_renewal_info entry for it") })
         #expect(
-            explanations.contains { $0.hasPrefix("pending_renewal_info[0] has no original_transaction_id and no product_id") })
+            explanations.contains {
+                $0.hasPrefix("pending_renewal_info[0] has no original_transaction_id") && $0.contains("auto_renew_status 1")
+            })
     }
 }

@@ -73,11 +73,10 @@ public struct SubscriptionEvaluator: Sendable {
             return left < right
         }!
         let original = latest.originalTransactionID ?? "?"
-        let (renewal, renewalNote) = Self.renewal(of: original, product: latest.productID, in: renewals)
+        let renewal = renewals.first { $0.originalTransactionID == original }
         var trail: [Message] = [
             "latest transaction \(latest.transactionID ?? "?") of \(group.count), expires \(latest.expiresDate.map(\.description) ?? "?")"
         ]
-        if let renewalNote { trail.append(renewalNote) }
         let state: SubscriptionStatus.State
         if let cancelled = latest.cancellationDate {
             if latest.isUpgraded {
@@ -106,7 +105,7 @@ public struct SubscriptionEvaluator: Sendable {
             state = .expired
             trail.append(
                 "expired at \(latest.expiresDate.map(\.description) ?? "?"), before \(at)"
-                    + (renewal == nil ? Self.noRenewal(among: renewals) : ""))
+                    + (renewal == nil ? Self.noRenewal(among: renewals, product: latest.productID) : ""))
         }
         if let intent = renewal?.expirationIntent {
             trail.append("expiration_intent \(intent): \(PendingRenewal.meaning(ofExpirationIntent: intent))")
@@ -125,24 +124,16 @@ public struct SubscriptionEvaluator: Sendable {
             transactionCount: group.count, overlap: nil, trail: trail, notes: SandboxCadence.notes(for: group, sandbox: sandbox))
     }
 
-    /// Why nothing more is known after expiry: no pending renewal info at all, or none for this subscription.
-    static func noRenewal(among renewals: [PendingRenewal]) -> String {
-        renewals.isEmpty ? "; no pending_renewal_info to say more" : "; no pending_renewal_info entry for it"
-    }
-
-    /// The pending renewal info of a subscription: the entry with its original transaction id; failing that, an
-    /// entry that lacks the id (Apple's answer or a hand-edited one can) when it is the only such entry for the
-    /// product, with a note saying so. Such an entry is never dropped silently: ``SubscriptionInputs`` names
-    /// every one, matched or not.
-    static func renewal(of original: String, product: String?, in renewals: [PendingRenewal]) -> (PendingRenewal?, Message?) {
-        if let exact = renewals.first(where: { $0.originalTransactionID == original }) { return (exact, nil) }
-        guard let product else { return (nil, nil) }
-        let anonymous = renewals.filter { $0.originalTransactionID == nil && $0.productID == product }
-        guard anonymous.count == 1 else { return (nil, nil) }
-        return (
-            anonymous[0],
-            "pending_renewal_info without original_transaction_id, taken for this subscription by its product_id \(product)"
-        )
+    /// Why nothing more is known after expiry: no pending renewal info at all, none for this subscription, or an
+    /// entry for its product that cannot be tied to it because it lacks `original_transaction_id`. Apple keys
+    /// pending renewal info by original transaction, so such an entry is not applied; it is named here and, with
+    /// what it says, under the input's explanations (``SubscriptionInputs``), never passed over in silence.
+    static func noRenewal(among renewals: [PendingRenewal], product: String?) -> String {
+        if renewals.isEmpty { return "; no pending_renewal_info to say more" }
+        let untied = renewals.indices.filter { renewals[$0].originalTransactionID == nil && renewals[$0].productID == product }
+        guard !untied.isEmpty else { return "; no pending_renewal_info entry for it" }
+        let entries = untied.map { "pending_renewal_info[\($0)]" }.joined(separator: ", ")
+        return "; \(entries) for this product has no original_transaction_id, so it is not applied to this subscription"
     }
 
     private func nonRenewingStatus(_ purchases: [PurchaseRecord], product: String, period: ISO8601Duration) -> SubscriptionStatus

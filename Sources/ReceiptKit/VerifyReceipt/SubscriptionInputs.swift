@@ -59,24 +59,19 @@ public struct SubscriptionInputs: Sendable {
         cannotKnow = []
     }
 
-    /// What each pending_renewal_info entry without `original_transaction_id` lacks and what became of it: such
-    /// an entry is matched by its product when it is the only one for that product (see
-    /// ``SubscriptionEvaluator``), and otherwise cannot be tied to a subscription.
+    /// Each pending_renewal_info entry without `original_transaction_id`, with what it says: Apple keys these
+    /// entries by original transaction, so such an entry cannot be tied to a subscription and its facts are not
+    /// applied (see ``SubscriptionEvaluator``), but it is kept in view rather than dropped in silence.
     static func renewalsWithoutOriginal(_ renewals: [PendingRenewal]) -> [String] {
         renewals.enumerated().compactMap { index, renewal in
             guard renewal.originalTransactionID == nil else { return nil }
-            let entry = "pending_renewal_info[\(index)] has no original_transaction_id"
-            guard let product = renewal.productID else {
-                return entry + " and no product_id: it cannot be tied to a subscription, so its auto-renew, "
-                    + "grace period and billing retry facts are not used"
-            }
-            let sameProduct = renewals.filter { $0.originalTransactionID == nil && $0.productID == product }.count
-            guard sameProduct == 1 else {
-                return entry + " (product_id \(product), like \(sameProduct - 1) other such entries): it cannot be tied "
-                    + "to one subscription, so its facts are not used"
-            }
-            return entry + " (product_id \(product)): it is used for the subscription to \(product) that has no entry "
-                + "of its own"
+            let facts = [
+                "product_id", "auto_renew_product_id", "auto_renew_status", "expiration_intent",
+                "is_in_billing_retry_period", "grace_period_expires_date",
+            ]
+            .compactMap { key in renewal.fields[key]?.scalarText.map { "\(key) \($0)" } }
+            return "pending_renewal_info[\(index)] has no original_transaction_id, so it is not tied to any subscription"
+                + (facts.isEmpty ? " (and says nothing else)" : "; it says " + facts.joined(separator: ", "))
         }
     }
 
