@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+// The stand-in's log is fetched over HTTP with Foundation; ReceiptKit no longer links FoundationNetworking (its
+// own HTTP client replaced URLSession), so the tests bring it in themselves.
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The loopback verifyReceipt stand-in (Tests/StandIn/verify_receipt_standin.py) for one test.
 final class StandIn {
     let process = Process()
