@@ -3,8 +3,24 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN := .build/release/appreceipt
 DEMO_RECEIPT := TestVectors/receipts/one-inapp.b64
+# The release binary links the Swift runtime, Foundation and the C++ runtime statically, so it runs on a server
+# without the toolchain; its only shared libraries are libc's and OpenSSL's (README: "Installing on a server").
+# (Linux only: elsewhere the release build is the plain one and the ldd test is skipped.)
+STATIC_CXX_DIR := .build/static-cxx
+ifeq ($(shell uname -s),Linux)
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -L$(CURDIR)/$(STATIC_CXX_DIR) \
+    -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+RELEASE_PREPARE := scripts/static-cxx.sh $(STATIC_CXX_DIR)
+RELEASE_UNDER_TEST := APPRECEIPT_RELEASE_BINARY=$(CURDIR)/$(RELEASE_BIN)
+else
+RELEASE_FLAGS := -c release
+RELEASE_PREPARE := true
+RELEASE_UNDER_TEST :=
+endif
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReceiptCLI/CLI.swift)
+DIST := appreceipt-$(VERSION)-linux-$(shell uname -m)
 
-.PHONY: all deps build release demo test bench install uninstall lint clean
+.PHONY: all deps build release demo test bench install uninstall lint clean dist
 
 all: release
 
@@ -15,7 +31,8 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(RELEASE_PREPARE)
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## demo: build a release binary and take a bundled receipt apart.
 demo: release
@@ -28,10 +45,12 @@ demo: release
 	@echo "== appreceipt verify --format text --trust-anchor TestVectors/pki/root.pem $(DEMO_RECEIPT)"
 	@$(RELEASE_BIN) verify --format text --trust-anchor TestVectors/pki/root.pem $(DEMO_RECEIPT)
 
-## test: lint, then build and run the whole suite (unit, vectors, CLI end to end).
-test: deps lint
+## test: lint, then build and run the whole suite (unit, vectors, CLI end to end); the last line counts the
+## corpus tests that skipped (APPRECEIPT_VECTORS=DIR points them at a corpus other than ../shared/vectors).
+## The release binary is built first so that the test of its shared libraries (ldd) checks this run's build.
+test: deps lint release
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(RELEASE_UNDER_TEST) SWIFT=$(SWIFT) scripts/run-tests.sh
 
 ## bench: release-build timings (see Benchmarks/README.md).
 bench: release
@@ -41,6 +60,16 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/appreceipt
 	install -m 0644 man/appreceipt.1 $(DESTDIR)$(PREFIX)/share/man/man1/appreceipt.1
+
+## dist: appreceipt-VERSION-linux-ARCH.tar.gz with the binary, the man page and the README, for a server that has
+## libc and OpenSSL 3 but no Swift toolchain.
+dist: release
+	rm -rf .build/dist/$(DIST)
+	install -d .build/dist/$(DIST)
+	install -m 0755 $(RELEASE_BIN) .build/dist/$(DIST)/appreceipt
+	install -m 0644 man/appreceipt.1 README.md .build/dist/$(DIST)/
+	tar -C .build/dist -czf $(DIST).tar.gz $(DIST)
+	@echo "wrote $(DIST).tar.gz"
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/appreceipt $(DESTDIR)$(PREFIX)/share/man/man1/appreceipt.1

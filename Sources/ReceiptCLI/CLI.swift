@@ -16,6 +16,7 @@ public enum CLI {
         do {
             return try dispatch(arguments, console: console).rawValue
         } catch {
+            if case .outputClosed = error { return error.exitCode.rawValue }
             console.writeError("appreceipt: error: \(error)\n")
             if case .usage(_, let command) = error {
                 let helpCommand = command.map { "appreceipt help \($0)" } ?? "appreceipt --help"
@@ -37,7 +38,8 @@ public enum CLI {
             try console.writeOut("appreceipt \(version)\n")
             return .success
         case "help":
-            guard arguments.count > 1 else {
+            // `help --help` and `help help` are questions about help itself: the overview answers them.
+            guard arguments.count > 1, !["--help", "-h", "help"].contains(arguments[1]) else {
                 try console.writeOut(HelpText.overview())
                 return .success
             }

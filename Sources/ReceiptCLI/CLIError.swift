@@ -7,6 +7,8 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case undecodable(source: String, DecodeError)
     case output(String)
+    /// Standard output's reader went away (EPIPE, e.g. `| head -1`): stop quietly, like any Unix filter.
+    case outputClosed
     /// Anything else the command wants to report with a specific status.
     case failure(String, ExitCode)
 
@@ -18,6 +20,8 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
             if case .openSSL = error { return .internalError }
             return .dataError
         case .output: return .ioError
+        // `cat FILE | head -1` exits 0 as well; a `set -o pipefail` script must not fail because it read enough.
+        case .outputClosed: return .success
         case .failure(_, let code): return code
         }
     }
@@ -28,7 +32,20 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .undecodable(let source, let error): return "\(source): \(error.message(.commandLine))"
         case .output(let reason): return "writing output failed: \(reason)"
+        case .outputClosed: return "standard output was closed by its reader"
         case .failure(let message, _): return message
         }
+    }
+
+    /// The message without the input's name in front, for documents that name the input under `input.source`.
+    public var detail: String {
+        if case .undecodable(_, let error) = self { return error.message(.commandLine) }
+        return description
+    }
+
+    /// The byte offset of the problem in the input, when one is known.
+    public var offset: Int? {
+        if case .undecodable(_, let error) = self { return error.offset }
+        return nil
     }
 }

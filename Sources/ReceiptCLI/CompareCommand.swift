@@ -5,7 +5,7 @@ enum CompareCommand: Subcommand {
     static let name = "compare"
     static let abstract = "Diff a receipt against Apple's verifyReceipt answer (saved, or fetched with --remote)."
     static let usage =
-        "(--response FILE | --remote [--password-file FILE] [--exclude-old-transactions] [--verifier-url URL] [--sandbox-verifier-url URL] [--timeout SECONDS] [--save-response FILE]) [--at TIME|now] [--period PRODUCT=DURATION ...] [--format json|text] [RECEIPT]"
+        "(--response FILE | --remote [--password-file FILE] [--exclude-old-transactions] [--verifier-url URL] [--sandbox-verifier-url URL] [--timeout SECONDS] [--save-response FILE]) [--at TIME|now] [--period PRODUCT=DURATION ...] [--periods FILE] [--format json|text] [--compact] [RECEIPT]"
     static let discussion = """
         Decodes RECEIPT locally (and runs verify with the pinned Apple root for its verdict), then compares it
         with the response's receipt object: differences [{path, local, remote, kind: mismatch|local_only|
@@ -19,7 +19,7 @@ enum CompareCommand: Subcommand {
         Exit 0 when nothing disagrees, 1 otherwise, 69 when the verifier cannot be reached.
         """
     static let options: [OptionSpec] = [
-        .value("response", "FILE", "A saved verifyReceipt response (JSON)."),
+        .value("response", "FILE", "A saved verifyReceipt response (JSON); - reads it from standard input."),
         .flag("remote", "Ask Apple's verifyReceipt (or --verifier-url) instead of reading a saved response."),
         .value("password-file", "FILE", "File holding the app-specific shared secret (else APPRECEIPT_SHARED_SECRET)."),
         .flag("exclude-old-transactions", "Ask for only the latest renewal of each subscription."),
@@ -37,13 +37,11 @@ enum CompareCommand: Subcommand {
         let format = try OutputFormat.from(arguments, command: name)
         guard arguments.positionals.count <= 1 else { throw .usage("compare takes one RECEIPT", command: name) }
         let remote = arguments.has("remote")
-        guard remote != (arguments.value("response") != nil) else {
-            throw .usage("give exactly one of --response FILE and --remote", command: name)
-        }
+        try checkSources(arguments, remote: remote)
         let periods = try TimeAndPeriodOptions.periods(arguments, command: name)
         let at = try TimeAndPeriodOptions.time(arguments, command: name)
         let configuration = try clientConfiguration(arguments)
-        let input = try console.readInputs(arguments.positionals)[0].get()
+        let input = try console.readInput(arguments.positionals.first ?? "-")
         let local: ComparableReceipt
         do throws(DecodeError) {
             local = try ComparableReceipt(source: input.source, bytes: input.bytes)
@@ -53,7 +51,7 @@ enum CompareCommand: Subcommand {
         let (response, origin) =
             remote
             ? try fetch(local, arguments: arguments, configuration: configuration, console: console)
-            : try read(responsePath: arguments.value("response") ?? "-")
+            : try read(responsePath: arguments.value("response") ?? "-", console: console)
         let document = ComparisonDocument(local: local, response: response, origin: origin, at: at, periods: periods)
         switch format {
         case .json: try console.writeJSON(document.json(.commandLine), compact: arguments.has("compact"))
@@ -80,13 +78,35 @@ enum CompareCommand: Subcommand {
         return (outcome.response, .remote(outcome.exchanges))
     }
 
-    /// A saved response; a file that is not one is a data error naming what is wrong.
-    static func read(responsePath path: String) throws(CLIError) -> (VerifyReceiptResponse, ResponseOrigin) {
-        let bytes = try FileReader.read(path: path)
+    /// Options that only mean something when asking Apple: given with --response they would be ignored, so they
+    /// are refused.
+    static let remoteOnlyOptions = [
+        "password-file", "exclude-old-transactions", "verifier-url", "sandbox-verifier-url", "timeout", "save-response",
+    ]
+
+    /// Exactly one of --response and --remote, the options that go with it, and standard input read once at most.
+    static func checkSources(_ arguments: ParsedArguments, remote: Bool) throws(CLIError) {
+        guard remote != (arguments.value("response") != nil) else {
+            throw .usage("give exactly one of --response FILE and --remote", command: name)
+        }
+        if !remote {
+            for option in remoteOnlyOptions where arguments.has(option) || arguments.value(option) != nil {
+                throw .usage("--\(option) applies to --remote; a saved --response was already answered", command: name)
+            }
+        }
+        if arguments.value("response") == "-", (arguments.positionals.first ?? "-") == "-" {
+            throw .usage("--response - reads standard input, so give the RECEIPT as a FILE", command: name)
+        }
+    }
+
+    /// A saved response (`-`: standard input); a file that is not one is a data error naming what is wrong.
+    static func read(responsePath path: String, console: any Console) throws(CLIError) -> (VerifyReceiptResponse, ResponseOrigin)
+    {
+        let input = try console.readInput(path)
         do throws(VerifyReceiptResponse.ReadFailure) {
-            return (try VerifyReceiptResponse.read(bytes), .file(path))
+            return (try VerifyReceiptResponse.read(input.bytes), .file(input.source))
         } catch {
-            throw .failure("\(path): \(error)", .dataError)
+            throw .failure("\(input.source): \(error)", .dataError)
         }
     }
 

@@ -19,11 +19,16 @@ public protocol Console: AnyObject {
     func writeStandardError(_ text: String)
     /// Reads all of standard input.
     func readStandardInput() throws(CLIError) -> [UInt8]
+    /// Hands what was written so far to the reader, so streamed output (`--jsonl`) arrives line by line.
+    func flush() throws(CLIError)
     /// The process environment (the CLI layer is the only place that reads it).
     var environment: [String: String] { get }
 }
 
 extension Console {
+    /// Nothing to hand over for consoles without a buffer of their own.
+    public func flush() throws(CLIError) {}
+
     /// Writes a text-format report to standard output with control characters escaped, line feeds and tabs kept,
     /// so a forged value cannot move the cursor, erase lines or reorder what a terminal shows.
     public func writeText(_ text: String) throws(CLIError) {
@@ -53,7 +58,13 @@ public final class ProcessConsole: Console {
     public func writeOut(_ text: String) throws(CLIError) {
         var bytes = Array(text.utf8)
         let written = bytes.withUnsafeMutableBytes { fwrite($0.baseAddress, 1, $0.count, output) }
-        guard written == bytes.count else { throw .output(String(cString: strerror(errno))) }
+        guard written == bytes.count else { throw Self.writeFailure(errno) }
+    }
+
+    /// EPIPE means the reader is gone (`| head`), which ends the run quietly; anything else (ENOSPC, EIO) is an
+    /// output error.
+    static func writeFailure(_ code: Int32) -> CLIError {
+        code == EPIPE ? .outputClosed : .output(String(cString: strerror(code)))
     }
 
     public func writeStandardError(_ text: String) {
@@ -62,13 +73,18 @@ public final class ProcessConsole: Console {
         fflush(errors)
     }
 
-    /// Flushes standard output; a failure (EPIPE, ENOSPC) is an output error.
+    /// Flushes standard output; a reader that went away ends the run quietly, another failure is an output error.
     public func flush() throws(CLIError) {
-        guard fflush(output) == 0 else { throw .output(String(cString: strerror(errno))) }
+        guard fflush(output) == 0 else { throw Self.writeFailure(errno) }
     }
 
+    /// Reads standard input to its end. A terminal gets a line on stderr first, so a command run without FILE
+    /// does not seem to hang while it waits for the user.
     public func readStandardInput() throws(CLIError) -> [UInt8] {
         guard let input else { throw .unreadable(path: "standard input", reason: "not open") }
+        if isatty(0) == 1 {
+            writeError("appreceipt: reading the receipt from standard input (a terminal); end it with Ctrl-D\n")
+        }
         return try FileReader.readAll(input, path: "standard input")
     }
 

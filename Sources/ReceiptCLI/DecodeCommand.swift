@@ -4,16 +4,18 @@ import ReceiptKit
 enum DecodeCommand: Subcommand {
     static let name = "decode"
     static let abstract = "Parse a receipt and print every field, certificate and container detail."
-    static let usage = "[--format json|text] [--compact] [FILE ...]"
+    static let usage = "[--format json|text] [--compact | --jsonl] [FILE ...]"
     static let discussion = """
         Accepts base64 (standard or URL-safe, any whitespace, padding optional), raw DER, a verifyReceipt
         request body {"receipt-data": "..."} and base64 of base64. App receipts (App Store, sandbox, Xcode),
         iOS 6 transaction receipts and StoreKit 2 JWS are recognised and named. No trust decision is made:
         use 'verify' for that. The receipt object uses Apple's verifyReceipt names and types; values Apple's
         JSON lacks are under product_type, opaque_value, sha1_hash, age_rating and unknown_attributes.
-        With several FILEs the JSON output is an array with one document (or error) per file, in order.
+        With several FILEs the JSON output is an array with one document (or error) per file, in order;
+        --jsonl prints one compact document per line instead, whatever the number of FILEs. A FILE that
+        cannot be read or decoded gives {input: {source}, error: {message, exit_code, offset}} in its place.
         """
-    static let options: [OptionSpec] = [CommonOptions.format, CommonOptions.compact]
+    static let options: [OptionSpec] = [CommonOptions.format, CommonOptions.compact, CommonOptions.jsonl]
 
     static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
         let format = try OutputFormat.from(arguments, command: name)

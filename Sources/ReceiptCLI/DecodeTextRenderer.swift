@@ -53,13 +53,19 @@ enum DecodeTextRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Product ids up to this long widen the first column; longer ones are shortened in the middle (decode's
+    /// JSON has them whole), so one forged or generated id cannot push every row out of line.
+    static let longestProductColumn = 64
+
     static func inAppTable(_ purchases: [InAppPurchase]) -> [String] {
         var lines = ["in_app (\(purchases.count))"]
         guard !purchases.isEmpty else { return lines }
+        let longest = purchases.map { ($0.productID ?? "-").count }.max() ?? 0
+        let productWidth = min(max(40, longest), longestProductColumn)
         lines.append(
             "  "
                 + [
-                    "product_id".padding(40), "transaction_id".padding(18), "original_tx_id".padding(18),
+                    "product_id".padding(productWidth), "transaction_id".padding(18), "original_tx_id".padding(18),
                     "purchase_date (UTC)".padding(20), "expires_date (UTC)".padding(20), "flags",
                 ].joined(separator: " "))
         for purchase in purchases {
@@ -71,9 +77,10 @@ enum DecodeTextRenderer {
             lines.append(
                 "  "
                     + [
-                        (purchase.productID ?? "-").padding(40), (purchase.transactionID ?? "-").padding(18),
-                        (purchase.originalTransactionID ?? "-").padding(18), shortDate(purchase[.purchaseDate]).padding(20),
-                        shortDate(purchase[.expiresDate]).padding(20), flags.joined(separator: ","),
+                        (purchase.productID ?? "-").shortened(to: productWidth).padding(productWidth),
+                        (purchase.transactionID ?? "-").padding(18), (purchase.originalTransactionID ?? "-").padding(18),
+                        shortDate(purchase[.purchaseDate]).padding(20), shortDate(purchase[.expiresDate]).padding(20),
+                        flags.joined(separator: ","),
                     ].joined(separator: " "))
         }
         return lines
@@ -92,6 +99,11 @@ enum DecodeTextRenderer {
     /// A date as the table shows it: Apple's GMT form without the zone, which the column header states.
     static func shortDate(_ value: FieldValue?) -> String {
         guard let text = value?.text else { return "-" }
-        return text.hasSuffix(" Etc/GMT") ? String(text.dropLast(8)) : text
+        return shortDate(text)
+    }
+
+    /// Apple's GMT date text without the zone, which the caller's header states.
+    static func shortDate(_ text: String) -> String {
+        text.hasSuffix(" Etc/GMT") ? String(text.dropLast(8)) : text
     }
 }

@@ -4,7 +4,7 @@ import ReceiptKit
 enum DumpCommand: Subcommand {
     static let name = "dump"
     static let abstract = "Print the ASN.1 tree of a receipt with offsets, tags, lengths and field names."
-    static let usage = "[--format text|json] [--compact] [FILE]"
+    static let usage = "[--format json|text] [--compact] [FILE]"
     static let discussion = """
         Every element with its byte offset, header length, content length ('inf' for BER indefinite
         length), tag class and number, constructed or primitive, and a value preview. The receipt payload
@@ -16,18 +16,24 @@ enum DumpCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
         let format = try OutputFormat.from(arguments, command: name)
         guard arguments.positionals.count <= 1 else { throw .usage("dump takes one FILE", command: name) }
-        let input = try console.readInputs(arguments.positionals)[0].get()
-        let tree: ASN1DumpNode
+        return try PerFileLoop.run(arguments, console: console, format: format) { input throws(CLIError) in
+            let tree = try self.tree(input)
+            var lines: [String] = []
+            render(tree, into: &lines)
+            return FileResult(json: tree.json, text: lines.joined(separator: "\n") + "\n", exitCode: .success)
+        }
+    }
+
+    /// The ASN.1 tree of a PKCS#7 input; other kinds are named in words.
+    static func tree(_ input: NamedInput) throws(CLIError) -> ASN1DumpNode {
         do {
             let unwrapped = try InputDecoder.decode(input.bytes)
             guard case .pkcs7(let der) = unwrapped.payload else {
+                let kind = InputSummary.Kind(unwrapped.payload).phrase
                 throw CLIError.undecodable(
-                    source: input.source,
-                    .input(
-                        .unrecognised(
-                            "dump reads PKCS#7 app receipts; this input is a \(unwrapped.kindName.replacingUnderscores)")))
+                    source: input.source, .input(.unrecognised("dump reads PKCS#7 app receipts; this input is \(kind)")))
             }
-            tree = try ASN1Dump.tree(der: der)
+            return try ASN1Dump.tree(der: der)
         } catch let error as InputError {
             throw .undecodable(source: input.source, .input(error))
         } catch let error as DecodeError {
@@ -37,14 +43,6 @@ enum DumpCommand: Subcommand {
         } catch {
             throw .failure("\(error)", .internalError)
         }
-        switch format {
-        case .json: try console.writeJSON(tree.json, compact: arguments.has("compact"))
-        case .text:
-            var lines: [String] = []
-            render(tree, into: &lines)
-            try console.writeText(lines.joined(separator: "\n") + "\n")
-        }
-        return .success
     }
 
     /// One line per element, in the spirit of `openssl asn1parse`.

@@ -9,7 +9,7 @@ enum HelpText {
           66  input file missing or unreadable
           69  remote verifier unreachable or kept answering with a retryable error
           70  internal error
-          74  writing output failed
+          74  writing output failed (a reader that closed the pipe is not a failure: 0)
         """
 
     static func overview() -> String {

@@ -18,8 +18,13 @@ struct ReceiptSummary {
                 ("expiration_date", .expirationDate), ("preorder_date", .preorderDate), ("age_rating", .ageRating),
             ]
             var rows = fields.compactMap { label, field in receipt[field].map { (label, $0.text) } }
+            // The types, each once, and how many attributes carry them: a bare "8" would read like a count.
             let unknown = receipt.attributes.unknownAttributes
-            if !unknown.isEmpty { rows.append(("unknown_attributes", unknown.map { String($0.type) }.joined(separator: ", "))) }
+            let types = Set(unknown.map(\.type)).sorted()
+            if !unknown.isEmpty {
+                let count = unknown.count == 1 ? "1 attribute" : "\(unknown.count) attributes"
+                rows.append(("unknown attr. types", types.map(String.init).joined(separator: ", ") + " (\(count))"))
+            }
             self.rows = rows
             bundleID = receipt[.bundleID]?.text
         case .transactionReceipt(let transaction):

@@ -16,7 +16,11 @@ extension String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 
-    /// "app_receipt" as "app receipt", for messages.
-    /// "app_receipt" as "app receipt", for messages.
-    var replacingUnderscores: String { String(map { $0 == "_" ? " " : $0 }) }
+    /// The text cut to at most `width` characters: longer text keeps its start and end around a `…`, because
+    /// identifiers such as product ids share long prefixes and differ at the end.
+    func shortened(to width: Int) -> String {
+        guard count > width, width > 2 else { return self }
+        let tail = (width - 1) / 2
+        return String(prefix(width - 1 - tail)) + "…" + String(suffix(tail))
+    }
 }

@@ -17,7 +17,9 @@ protocol Subcommand {
 enum CommonOptions {
     static let format = OptionSpec.value(
         "format", "json|text", "Output format (default json; never switched by whether stdout is a terminal).")
-    static let compact = OptionSpec.flag("compact", "Print JSON on one line.")
+    static let compact = OptionSpec.flag("compact", "Print JSON on one line (JSON only).")
+    static let jsonl = OptionSpec.flag(
+        "jsonl", "JSON Lines: one compact document per FILE and line, written as each FILE is done (JSON only).")
     static let help = OptionSpec.flag("help", "Show this help (also -h).")
 }
 
@@ -26,10 +28,15 @@ enum OutputFormat: String {
     case json
     case text
 
+    /// The `--format` asked for; `--compact` and `--jsonl` shape JSON, so asking for them with text is a usage error
+    /// rather than something silently ignored.
     static func from(_ arguments: ParsedArguments, command: String) throws(CLIError) -> OutputFormat {
         guard let raw = arguments.value("format") else { return .json }
         guard let format = OutputFormat(rawValue: raw) else {
             throw .usage("--format must be json or text, not '\(raw)'", command: command)
+        }
+        for option in ["compact", "jsonl"] where format == .text && arguments.has(option) {
+            throw .usage("--\(option) shapes JSON output; it cannot be used with --format text", command: command)
         }
         return format
     }
@@ -39,20 +46,16 @@ enum OutputFormat: String {
 struct NamedInput {
     let source: String
     let bytes: [UInt8]
+
+    /// How documents name an input: the path as given, `(stdin)` for `-`.
+    static func source(ofPath path: String) -> String { path == "-" ? "(stdin)" : path }
 }
 
 extension Console {
-    /// The inputs named by FILE arguments; none, or `-`, means standard input.
-    func readInputs(_ paths: [String]) -> [Result<NamedInput, CLIError>] {
-        let names = paths.isEmpty ? ["-"] : paths
-        return names.map { path in
-            do throws(CLIError) {
-                let bytes = path == "-" ? try readStandardInput() : try FileReader.read(path: path)
-                return .success(NamedInput(source: path == "-" ? "(stdin)" : path, bytes: bytes))
-            } catch {
-                return .failure(error)
-            }
-        }
+    /// The input a FILE argument names; `-` means standard input.
+    func readInput(_ path: String) throws(CLIError) -> NamedInput {
+        let bytes = path == "-" ? try readStandardInput() : try FileReader.read(path: path)
+        return NamedInput(source: NamedInput.source(ofPath: path), bytes: bytes)
     }
 
     /// Writes a JSON document and a final newline.

@@ -5,7 +5,7 @@ enum SubscriptionsCommand: Subcommand {
     static let name = "subscriptions"
     static let abstract = "Work out subscription states from a verifyReceipt response (or a receipt) at a time."
     static let usage =
-        "[--at TIME|now] [--period PRODUCT=DURATION ...] [--periods FILE] [--trust-anchor FILE ...] [--allow-xcode] [--format json|text] [FILE]"
+        "[--at TIME|now] [--period PRODUCT=DURATION ...] [--periods FILE] [--trust-anchor FILE ...] [--allow-xcode] [--format json|text] [--compact] [FILE]"
     static let discussion = """
         Per original_transaction_id and product: the state (active, expired, in_grace_period, in_billing_retry,
         revoked, upgraded), auto-renew on or off and to which product, the expiration intent and its meaning,
@@ -32,7 +32,7 @@ enum SubscriptionsCommand: Subcommand {
         guard arguments.positionals.count <= 1 else { throw .usage("subscriptions takes one FILE", command: name) }
         let periods = try TimeAndPeriodOptions.periods(arguments, command: name)
         let at = try TimeAndPeriodOptions.time(arguments, command: name)
-        let input = try console.readInputs(arguments.positionals)[0].get()
+        let input = try console.readInput(arguments.positionals.first ?? "-")
         let policy = try VerificationOptions.policy(from: arguments, command: name)
         let (inputs, origin) = try read(input, policy: policy)
         let report: SubscriptionReport

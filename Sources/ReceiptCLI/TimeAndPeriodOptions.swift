@@ -7,21 +7,41 @@ import ReceiptKit
 /// `--at TIME|now` and the non-renewing period map (`--period PRODUCT=DURATION`, `--periods FILE`), shared by the
 /// commands that evaluate anything in time.
 enum TimeAndPeriodOptions {
-    static let at = OptionSpec.value("at", "TIME|now", "Evaluate at this RFC 3339 time, or now.")
+    static let at = OptionSpec.value(
+        "at", "TIME|now",
+        "Evaluate at this time: RFC 3339, Apple's 'Etc/GMT' or 'America/Los_Angeles' date, milliseconds since 1970, or now.")
     static let period = OptionSpec.value(
         "period", "PRODUCT=DURATION", repeatable: true, "Term of a non-renewing subscription product, ISO 8601 (e.g. P1M).")
     static let periods = OptionSpec.value(
         "periods", "FILE", "Terms from a file: a JSON object {\"product\": \"P1M\"} or PRODUCT=DURATION lines.")
 
-    /// The `--at` time and where it came from, or nil when not given.
+    /// The `--at` time and where it came from, or nil when not given. Besides RFC 3339 it takes every form the
+    /// tool prints a date in, so a date can be pasted from any output: `2020-07-22 17:39:08 Etc/GMT` (`X`),
+    /// `2020-07-22 10:39:08 America/Los_Angeles` (`X_pst`) and `1595439548000` (`X_ms`).
     static func time(_ arguments: ParsedArguments, command: String) throws(CLIError) -> (time: Timestamp, source: TimeSource)? {
         guard let text = arguments.value("at") else { return nil }
         if text == "now" { return (now(), .now) }
         do throws(ReceiptDateParser.Failure) {
-            return (try ReceiptDateParser.parse(text), .given)
+            return (try parse(text), .given)
         } catch {
-            throw .usage("--at needs an RFC 3339 time such as 2024-03-01T12:00:00Z, or now (\(error.reason))", command: command)
+            throw .usage(
+                "--at needs an RFC 3339 time such as 2024-03-01T12:00:00Z, Apple's 2024-03-01 12:00:00 Etc/GMT or "
+                    + "2024-03-01 04:00:00 America/Los_Angeles, milliseconds since 1970 such as 1709294400000, or now "
+                    + "(\(error.reason))", command: command)
         }
+    }
+
+    /// One of the accepted forms, told apart by its shape.
+    static func parse(_ text: String) throws(ReceiptDateParser.Failure) -> Timestamp {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return try ReceiptDateParser.parseMilliseconds(text)
+        }
+        if text.hasSuffix(" America/Los_Angeles") { return try ReceiptDateParser.parseApplePacific(text) }
+        if text.hasSuffix(" Etc/GMT") || text.hasSuffix(" GMT") || text.hasSuffix(" UTC") {
+            return try ReceiptDateParser.parseAppleGMT(text)
+        }
+        return try ReceiptDateParser.parse(text)
     }
 
     /// The wall clock: the CLI is the one layer that reads it.

@@ -42,10 +42,13 @@ enum VerificationOptions {
             policy.deviceID = identifier
         }
         if let environment = arguments.value("environment") {
-            guard let parsed = ReceiptEnvironment(rawValue: environment), parsed == .production || parsed == .sandbox else {
-                throw .usage("--environment must be Production or Sandbox, not '\(environment)'", command: command)
+            // Any case: `sandbox` and `SANDBOX` mean what Apple spells `Sandbox`.
+            switch environment.lowercased() {
+            case "production": policy.environment = .production
+            case "sandbox": policy.environment = .sandbox
+            default:
+                throw .usage("--environment must be Production or Sandbox (any case), not '\(environment)'", command: command)
             }
-            policy.environment = parsed
         }
         return policy
     }

@@ -5,7 +5,7 @@ enum VerifyCommand: Subcommand {
     static let name = "verify"
     static let abstract = "Check a receipt's signature, certificate chain, Apple markers and requested fields."
     static let usage =
-        "[--at TIME|now] [--trust-anchor FILE ...] [--allow-xcode] [--bundle-id ID ...] [--app-version V] [--device-id UUID|MAC] [--environment Production|Sandbox] [--app-apple-id ID] [--format json|text] [--compact] [FILE ...]"
+        "[--at TIME|now] [--trust-anchor FILE ...] [--allow-xcode] [--bundle-id ID ...] [--app-version V] [--device-id UUID|MAC] [--environment Production|Sandbox] [--app-apple-id ID] [--format json|text] [--compact | --jsonl] [FILE ...]"
     static let discussion = """
         Every check is reported as {id, status: pass|fail|skip|error, detail}; none stops the others.
         The signer is found by issuer and serial; its RSA signature is checked over the payload; the chain
@@ -22,7 +22,10 @@ enum VerifyCommand: Subcommand {
         Verdicts: valid (exit 0); invalid, untrusted or unverifiable_here (exit 1); malformed (exit 65).
         """
     static let options: [OptionSpec] = [
-        .value("at", "TIME|now", "Check certificates at this RFC 3339 time (or now) instead of the receipt's creation date."),
+        .value(
+            "at", "TIME|now",
+            "Check certificates at this time (RFC 3339, an Etc/GMT or America/Los_Angeles date as the tool prints them, "
+                + "milliseconds since 1970, or now) instead of the receipt's creation date."),
         .value(
             "trust-anchor", "FILE", repeatable: true,
             "Trust this certificate (PEM, DER or base64) instead of the pinned Apple root."),
@@ -32,7 +35,7 @@ enum VerifyCommand: Subcommand {
         .value("device-id", "UUID|MAC", "Check the device hash with an identifierForVendor UUID (iOS) or MAC address (macOS)."),
         .value("environment", "Production|Sandbox", "Require this environment."),
         .value("app-apple-id", "ID", "StoreKit 2: require this appAppleId."),
-        CommonOptions.format, CommonOptions.compact,
+        CommonOptions.format, CommonOptions.compact, CommonOptions.jsonl,
     ]
 
     static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
@@ -40,9 +43,14 @@ enum VerifyCommand: Subcommand {
         let policy = try VerificationOptions.policy(from: arguments, command: name)
         return try PerFileLoop.run(arguments, console: console, format: format) { input in
             let document = VerifyDocument.verify(source: input.source, bytes: input.bytes, policy: policy)
+            if case .malformed(let source, let size, let error) = document {
+                // The same error document decode and dump print, with the verdict scripts look for.
+                var failure = ErrorDocument(source: source, size: size, .undecodable(source: source, error))
+                failure.verdict = .malformed
+                return failure.fileResult
+            }
             return FileResult(
-                json: document.json(.commandLine), text: VerifyTextRenderer.render(document), exitCode: exitCode(of: document),
-                diagnostic: diagnostic(for: document))
+                json: document.json(.commandLine), text: VerifyTextRenderer.render(document), exitCode: exitCode(of: document))
         }
     }
 
@@ -53,10 +61,5 @@ enum VerifyCommand: Subcommand {
         case .invalid, .untrusted, .unverifiableHere: return .negative
         case .malformed: return .dataError
         }
-    }
-
-    static func diagnostic(for document: VerifyDocument) -> String? {
-        guard case .malformed(let source, _, let error) = document else { return nil }
-        return "appreceipt: error: \(source): \(error.message(.commandLine))\n"
     }
 }

@@ -107,9 +107,9 @@ def der_utf8(text: str) -> str:
     return (bytes([0x0C, len(data)]) + data).hex()
 
 
-def app_receipt(replacements: dict[str, str]) -> bytes:
-    """base64 of zero-inapp's payload with `[tN]` value lines replaced, signed by the test leaf (SHA-256)."""
-    config = (VECTORS / "inputs/zero-inapp.cnf").read_text()
+def app_receipt(replacements: dict[str, str], base: str = "zero-inapp") -> bytes:
+    """base64 of a payload (`inputs/BASE.cnf`) with `[tN]` value lines replaced, signed by the test leaf (SHA-256)."""
+    config = (VECTORS / f"inputs/{base}.cnf").read_text()
     for section, value in replacements.items():
         config, count = re.subn(rf"(\[{section}\]\n(?:.*\n)*?value\s*=\s*).*\n", rf"\g<1>{value}\n", config, count=1)
         assert count == 1, section
@@ -164,6 +164,14 @@ def main() -> None:
         "receipt-bundle-id-escape-sequences.b64",
         app_receipt(
             {"t2": "FORMAT:HEX,OCTETSTRING:" + der_utf8("com.example\x1b[1A\x1b[2K\rverdict            valid\x1b[8m\u202e")}
+        ),
+    )
+    # A product id far wider than the in-app table's column (decode --format text): the rows must stay aligned.
+    write(
+        "receipt-long-product-id.b64",
+        app_receipt(
+            {"i1702": "OCTWRAP,UTF8String:com.example.appreceipt.subscriptions.premium.family.yearly.spring-campaign-2024"},
+            base="one-inapp",
         ),
     )
     extreme = {"renewal": {"original_transaction_id": "2000000610000001", "auto_renew_status": "1"}}

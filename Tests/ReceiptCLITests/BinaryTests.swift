@@ -47,13 +47,14 @@ import Testing
         "truncated.der", "trailing-bytes.der", "wrong-tag.der", "length-past-end.der", "deep-nesting.der",
         "enveloped-data.der", "not-base64.b64", "empty.der",
     ])
-    func malformedInputExits65WithOffsetAndNoOutput(name: String) throws {
+    func malformedInputExits65WithOffsetAndAnErrorDocument(name: String) throws {
         // dump shows any well-formed BER, receipt or not, so only structurally broken input is an error for it.
         let wellFormedASN1 = ["wrong-tag.der", "enveloped-data.der"].contains(name)
         for command in wellFormedASN1 ? ["decode"] : ["decode", "dump"] {
             let result = try BinaryRunner.run([command, "TestVectors/malformed/\(name)"])
             #expect(result.status == 65, "\(command) \(name): \(result.stderr)")
-            #expect(result.stdout.isEmpty)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect((document["error"] as? [String: Any])?["exit_code"] as? Int == 65)
             #expect(result.stderr.hasPrefix("appreceipt: error: TestVectors/malformed/\(name): "))
             #expect(name == "empty.der" || result.stderr.contains("offset"), "\(result.stderr)")
             // A hang guard, not a performance target (timings live in Benchmarks/).

@@ -47,13 +47,10 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("  [skip] receipt.device_hash") && $0.hasSuffix("not requested (--device-id)") })
     }
 
-    @Test func verifyTextOfAnXcodeReceiptNamesTheOptionThatTrustsIt() throws {
+    @Test(.enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
+    func verifyTextOfAnXcodeReceiptNamesTheOptionThatTrustsIt() throws {
         // A real Xcode receipt: signed by the fixed StoreKit testing certificate the tool pins.
-        let path = "../shared/vectors/Cocoanetics__Kvitto/receipt_Xcode_SHA256_com.rd.eehelper_20201016.der"
-        guard FileManager.default.fileExists(atPath: path) else {
-            print("skipped: \(path) is absent (the shared corpus is not beside this checkout)")
-            return
-        }
+        let path = Corpus.path("Cocoanetics__Kvitto/receipt_Xcode_SHA256_com.rd.eehelper_20201016.der")
         let console = BufferConsole()
         #expect(console.run("verify", "--format", "text", path) == 1)
         #expect(console.out.contains("verdict            untrusted"))
@@ -78,5 +75,37 @@ import Testing
         #expect(console.out.hasPrefix("at                2024-03-10T00:00:00Z (--at)\n"))
         #expect(console.out.contains("active            com.example.appreceipt.pro.monthly (original 2000000512340000)"))
         #expect(console.out.contains("a receipt alone cannot know: "))
+    }
+
+    @Test func unknownAttributesAreNamedAsTypesWithTheirCount() {
+        let console = BufferConsole()
+        #expect(console.run("decode", "--format", "text", "TestVectors/receipts/unknown-attributes.b64") == 0)
+        let lines = console.out.split(separator: "\n").map(String.init)
+        let row = lines.first { $0.hasPrefix("unknown attr. types") }
+        // TestVectors/README.md: types 6, 7, 9, 11, 13, 14, 20, 25, 99 and 1234, plus the date type 8 every vector has.
+        #expect(row == "unknown attr. types    6, 7, 8, 9, 11, 13, 14, 20, 25, 99, 1234 (11 attributes)", "\(lines)")
+        #expect(!console.out.contains("unknown_attributes"))
+    }
+
+    @Test func aLongProductIDKeepsTheInAppTableInColumns() throws {
+        let console = BufferConsole()
+        #expect(console.run("decode", "--format", "text", "TestVectors/regressions/receipt-long-product-id.b64") == 0)
+        let lines = console.out.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first { $0.hasPrefix("  product_id ") })
+        let row = try #require(lines.first { $0.hasPrefix("  com.example.appreceipt.") })
+        for column in ["transaction_id", "original_tx_id", "purchase_date (UTC)", "expires_date (UTC)"] {
+            let start = try #require(header.range(of: column)).lowerBound
+            let offset = header.distance(from: header.startIndex, to: start)
+            let cell = row.dropFirst(offset).prefix(4)
+            #expect(cell == "2000" || cell == "2024", "\(column) column moved: \(row)")
+        }
+        #expect(row.contains("…"))
+        #expect(row.contains("spring-campaign-2024 "))
+    }
+
+    @Test func dumpNamesAnotherKindInWords() {
+        let console = BufferConsole()
+        #expect(console.run("dump", "TestVectors/receipts/ios6-transaction.b64") == 65)
+        #expect(console.err.contains("this input is an iOS 6 transaction receipt"), "\(console.err)")
     }
 }

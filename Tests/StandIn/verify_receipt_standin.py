@@ -28,6 +28,7 @@ import json
 import os
 import pathlib
 import sys
+import ssl
 import threading
 import time
 import traceback
@@ -386,6 +387,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="do not exit at end of standard input (for manual runs; the lifetime still applies)")
     parser.add_argument("--root", type=pathlib.Path, default=REPO_ROOT,
                         help="repository root holding TestVectors/ (default: two levels above this script)")
+    parser.add_argument("--tls-cert", type=pathlib.Path, help="serve HTTPS with this PEM certificate (with --tls-key)")
+    parser.add_argument("--tls-key", type=pathlib.Path, help="the PEM private key of --tls-cert")
     args = parser.parse_args(argv)
     lifetime = max(0.0, min(args.lifetime, MAX_LIFETIME))
 
@@ -395,6 +398,12 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         sys.stderr.write(f"standin: cannot bind 127.0.0.1:{args.port}: {error}\n")
         return 1
+
+    if args.tls_cert:
+        # HTTPS for the client's TLS tests; a handshake the client refuses fails in accept and is dropped quietly.
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
 
     stop = threading.Event()
     if not args.ignore_stdin:

@@ -19,6 +19,17 @@ public struct InputSummary: Sendable {
             }
         }
 
+        /// The kind an unwrapped input's payload announces before it is decoded (a PKCS#7 container counts as an
+        /// app receipt until its certificates say Xcode).
+        public init(_ payload: ReceiptInput.Payload) {
+            switch payload {
+            case .pkcs7: self = .appReceipt
+            case .transactionReceipt: self = .transactionReceipt
+            case .jws: self = .jws
+            case .signedDataBody(let body): self = .signedDataBody(body.kind)
+            }
+        }
+
         /// The kind in words, for messages ("an iOS 6 transaction receipt").
         public var phrase: String {
             switch self {

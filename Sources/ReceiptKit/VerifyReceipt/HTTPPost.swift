@@ -1,54 +1,43 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// A blocking JSON POST over URLSession, for a command-line tool that does one thing at a time.
+/// A blocking JSON POST for a command-line tool that does one thing at a time: HTTP/1.1 over a socket, with TLS
+/// from the OpenSSL the tool already links (``TLSConnection``). URLSession would bring FoundationNetworking and
+/// with it libcurl and its dozen libraries, which a statically linked release binary cannot carry; this is all
+/// verifyReceipt needs. One connection per request, closed after the answer. Proxies are not used.
 enum HTTPPost {
     enum Result: Sendable {
         case success(httpStatus: Int, body: Data)
         case failure(String)
     }
 
-    /// Carries the completion handler's answer back to the waiting thread.
-    private final class Box: @unchecked Sendable {
-        let lock = NSLock()
-        var result: Result = .failure("no answer")
+    /// POSTs `body` to `url` (http or https) and waits at most `timeout` seconds for the whole exchange.
+    static func send(_ body: Data, to url: URL, timeout: Double) -> Result {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        else { return .failure("not an http or https URL: \(url.absoluteString)") }
+        let secure = scheme == "https"
+        let port = url.port ?? (secure ? 443 : 80)
+        do throws(HTTPTransportError) {
+            let connection = try TCPConnection(host: host, port: port, timeout: timeout)
+            let channel: any ByteChannel = secure ? try TLSConnection(over: connection, host: host) : connection
+            try channel.sendAll(request(body, url: url, host: host, port: port, secure: secure))
+            let response = try HTTPResponse.read(from: channel)
+            return .success(httpStatus: response.status, body: Data(response.body))
+        } catch {
+            return .failure(error.description)
+        }
     }
 
-    static func send(_ body: Data, to url: URL, timeout: Double) -> Result {
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.httpMethod = "POST"
-        request.httpBody = body
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: request) { data, response, error in
-            box.lock.lock()
-            if let error {
-                box.result = .failure(error.localizedDescription)
-            } else if let http = response as? HTTPURLResponse {
-                box.result = .success(httpStatus: http.statusCode, body: data ?? Data())
-            } else {
-                box.result = .failure("no HTTP response")
-            }
-            box.lock.unlock()
-            done.signal()
-        }
-        task.resume()
-        // The session's own timeout ends the task; the extra margin only guards against a lost callback.
-        if done.wait(timeout: .now() + timeout + 5) == .timedOut {
-            task.cancel()
-            return .failure("timed out after \(timeout) seconds")
-        }
-        box.lock.lock()
-        defer { box.lock.unlock() }
-        return box.result
+    /// The request head and body: origin-form target, Host with a non-default port, a fixed length.
+    static func request(_ body: Data, url: URL, host: String, port: Int, secure: Bool) -> [UInt8] {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        var target = components?.percentEncodedPath ?? "/"
+        if target.isEmpty { target = "/" }
+        if let query = components?.percentEncodedQuery { target += "?" + query }
+        let hostName = host.contains(":") ? "[\(host)]" : host
+        let hostHeader = port == (secure ? 443 : 80) ? hostName : "\(hostName):\(port)"
+        let head =
+            "POST \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(body.count)\r\nAccept: application/json\r\nUser-Agent: appreceipt\r\nConnection: close\r\n\r\n"
+        return Array(head.utf8) + Array(body)
     }
 }

@@ -51,14 +51,8 @@ public struct SubscriptionEvaluator: Sendable {
                 other += 1
             }
         }
-        // The first pending renewal of each original transaction, found once: searching the list per
-        // subscription made a response with many subscriptions quadratic.
-        var renewalByOriginal: [String: PendingRenewal] = [:]
-        for renewal in renewals {
-            guard let original = renewal.originalTransactionID, renewalByOriginal[original] == nil else { continue }
-            renewalByOriginal[original] = renewal
-        }
-        var statuses = autoRenewable.values.map { autoRenewableStatus($0, renewals: renewalByOriginal) }
+        let renewalIndex = RenewalIndex(renewals)
+        var statuses = autoRenewable.values.map { autoRenewableStatus($0, renewals: renewalIndex) }
         statuses += nonRenewing.compactMap { product, purchases in
             periods[product].map { nonRenewingStatus(purchases, product: product, period: $0) }
         }
@@ -72,8 +66,7 @@ public struct SubscriptionEvaluator: Sendable {
         return Result(subscriptions: statuses, productsNeedingPeriod: needingPeriod.sorted(), otherPurchaseCount: other)
     }
 
-    /// `renewals` holds the first pending renewal of each original transaction id.
-    private func autoRenewableStatus(_ group: [PurchaseRecord], renewals: [String: PendingRenewal]) -> SubscriptionStatus {
+    private func autoRenewableStatus(_ group: [PurchaseRecord], renewals: RenewalIndex) -> SubscriptionStatus {
         // Force-unwrap is safe: groups are built from at least one record.
         let latest = group.max { a, b in
             let left = (a.expiresDate?.milliseconds ?? Int64.min, a.purchaseDate?.milliseconds ?? Int64.min)
@@ -81,7 +74,7 @@ public struct SubscriptionEvaluator: Sendable {
             return left < right
         }!
         let original = latest.originalTransactionID ?? "?"
-        let renewal = renewals[original]
+        let renewal = renewals.byOriginal[original]
         var trail: [Message] = [
             "latest transaction \(latest.transactionID ?? "?") of \(group.count), expires \(latest.expiresDate.map(\.description) ?? "?")"
         ]
@@ -113,7 +106,7 @@ public struct SubscriptionEvaluator: Sendable {
             state = .expired
             trail.append(
                 "expired at \(latest.expiresDate.map(\.description) ?? "?"), before \(at)"
-                    + (renewal == nil ? "; no pending_renewal_info to say more" : ""))
+                    + (renewal == nil ? renewals.whyNone(product: latest.productID) : ""))
         }
         if let intent = renewal?.expirationIntent {
             trail.append("expiration_intent \(intent): \(PendingRenewal.meaning(ofExpirationIntent: intent))")

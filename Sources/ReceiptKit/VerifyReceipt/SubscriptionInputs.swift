@@ -53,8 +53,26 @@ public struct SubscriptionInputs: Sendable {
                 "no pending_renewal_info (sent only with the shared secret): auto-renew, grace period and billing retry are unknown"
             )
         }
-        self.explanations = explanations + problems.map { "unreadable date: \($0)" }
+        self.explanations =
+            explanations + Self.renewalsWithoutOriginal(response.pendingRenewalInfo)
+            + problems.map { "unreadable date: \($0)" }
         cannotKnow = []
+    }
+
+    /// Each pending_renewal_info entry without `original_transaction_id`, with what it says: Apple keys these
+    /// entries by original transaction, so such an entry cannot be tied to a subscription and its facts are not
+    /// applied (see ``SubscriptionEvaluator``), but it is kept in view rather than dropped in silence.
+    static func renewalsWithoutOriginal(_ renewals: [PendingRenewal]) -> [String] {
+        renewals.enumerated().compactMap { index, renewal in
+            guard renewal.originalTransactionID == nil else { return nil }
+            let facts = [
+                "product_id", "auto_renew_product_id", "auto_renew_status", "expiration_intent",
+                "is_in_billing_retry_period", "grace_period_expires_date",
+            ]
+            .compactMap { key in renewal.fields[key]?.scalarText.map { "\(key) \($0)" } }
+            return "pending_renewal_info[\(index)] has no original_transaction_id, so it is not tied to any subscription"
+                + (facts.isEmpty ? " (and says nothing else)" : "; it says " + facts.joined(separator: ", "))
+        }
     }
 
     /// From a receipt alone.

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Calls Apple's verifyReceipt: production first, sandbox on 21007, production again on 21008 (each once), with
 /// bounded retries and backoff on transport errors, HTTP 5xx, 21005, 21009 and retryable 21100-21199.
 ///
@@ -18,8 +14,8 @@ public struct VerifyReceiptClient: Sendable {
         public var sandboxURL: String = VerifyReceiptClient.appleSandbox
         /// Seconds before one request is abandoned, within ``timeoutRange``.
         public var timeout: Double = 30
-        /// Timeouts the transport can represent: FoundationNetworking turns the interval into integer
-        /// milliseconds and traps on a huge or infinite one, so anything outside this is refused first.
+        /// Timeouts the transport is asked to keep: a day at most (an infinite or absurd one is refused before any
+        /// request, rather than turned into a socket limit).
         public static let timeoutRange: ClosedRange<Double> = 0.001...86_400
         /// Attempts per endpoint, the first included.
         public var maximumAttempts = 3

@@ -24,10 +24,14 @@ enum BinaryRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws -> Result {
+    /// Runs the binary (or `program` with `prefix` before the arguments, for helpers that start it themselves).
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil, program: URL? = nil,
+        prefix: [String] = []
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        process.executableURL = program ?? executable
+        process.arguments = prefix + arguments
         process.currentDirectoryURL = projectRoot
         if let environment { process.environment = environment }
         let out = Pipe()

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+// The stand-in's log is fetched over HTTP with Foundation; ReceiptKit no longer links FoundationNetworking (its
+// own HTTP client replaced URLSession), so the tests bring it in themselves.
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The loopback verifyReceipt stand-in (Tests/StandIn/verify_receipt_standin.py) for one test.
 final class StandIn {
     let process = Process()
@@ -8,11 +14,12 @@ final class StandIn {
     private let output = Pipe()
     let port: Int
 
-    init(environment: [String: String] = [:]) throws {
+    /// Starts the stand-in; with `tls` (certificate and key PEM files) it serves HTTPS.
+    init(environment: [String: String] = [:], tls: (certificate: String, key: String)? = nil) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", BinaryRunner.projectRoot.appendingPathComponent("Tests/StandIn/verify_receipt_standin.py").path,
-        ]
+        process.arguments =
+            ["python3", BinaryRunner.projectRoot.appendingPathComponent("Tests/StandIn/verify_receipt_standin.py").path]
+            + (tls.map { ["--tls-cert", $0.certificate, "--tls-key", $0.key] } ?? [])
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardInput = input
         process.standardOutput = output
@@ -29,8 +36,8 @@ final class StandIn {
     }
 
     /// `--verifier-url` and `--sandbox-verifier-url` for a scenario; `tag` keeps parallel tests apart.
-    func urls(_ scenario: String, tag: String = UUID().uuidString) -> [String] {
-        let base = "http://127.0.0.1:\(port)/\(scenario)~\(tag)"
+    func urls(_ scenario: String, tag: String = UUID().uuidString, base prefix: String? = nil) -> [String] {
+        let base = "\(prefix ?? "http://127.0.0.1:\(port)")/\(scenario)~\(tag)"
         return ["--verifier-url", "\(base)/production/verifyReceipt", "--sandbox-verifier-url", "\(base)/sandbox/verifyReceipt"]
     }
 

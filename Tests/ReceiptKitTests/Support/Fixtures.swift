@@ -10,20 +10,28 @@ enum Fixtures {
 
     static let testVectors = projectRoot.appendingPathComponent("TestVectors")
 
-    /// `../shared/vectors`, present on the team's machines and CI, absent on a user's clone. The tests (never the
-    /// library) honour `APPRECEIPT_TEST_SHARED_VECTORS`, so a run can be made as if the folder were elsewhere
-    /// or absent (`APPRECEIPT_TEST_SHARED_VECTORS=/nonexistent swift test` shows the skips and their reason).
-    static let sharedVectors: URL = {
-        if let path = ProcessInfo.processInfo.environment["APPRECEIPT_TEST_SHARED_VECTORS"] { return URL(fileURLWithPath: path) }
-        return projectRoot.deletingLastPathComponent().appendingPathComponent("shared/vectors")
-    }()
+    /// The shared real-receipt corpus: `APPRECEIPT_VECTORS=DIR` when set, else `../shared/vectors` beside the
+    /// checkout (present on the team's machines and CI, absent on a user's clone).
+    static let sharedVectors = corpusLocation(environment: ProcessInfo.processInfo.environment, projectRoot: projectRoot)
+
+    /// Where the corpus is for a given environment; a relative `APPRECEIPT_VECTORS` is taken from the project root,
+    /// where `make test` runs.
+    static func corpusLocation(environment: [String: String], projectRoot: URL) -> URL {
+        guard let override = environment["APPRECEIPT_VECTORS"], !override.isEmpty else {
+            return projectRoot.deletingLastPathComponent().appendingPathComponent("shared/vectors")
+        }
+        return override.hasPrefix("/")
+            ? URL(fileURLWithPath: override) : projectRoot.appendingPathComponent(override).standardizedFileURL
+    }
 
     static var sharedVectorsAvailable: Bool {
         FileManager.default.fileExists(atPath: sharedVectors.appendingPathComponent("manifest.json").path)
     }
 
+    /// The skip comment of every corpus test; `make test` counts the skips by its first words.
     static let sharedVectorsAbsent =
-        "../shared/vectors is absent (real receipts are read from there, never copied into the project)"
+        "shared corpus absent: no manifest.json in \(sharedVectors.path) (set APPRECEIPT_VECTORS=DIR; real receipts are "
+        + "read from there, never copied into the project)"
 
     static func bytes(_ url: URL) throws -> [UInt8] {
         Array(try Data(contentsOf: url))

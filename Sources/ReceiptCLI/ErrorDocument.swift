@@ -1,0 +1,51 @@
+import ReceiptKit
+
+/// What every subcommand prints for an input it could not read or process, in one shape, so a script reads
+/// errors the same way wherever they come from: `{format_version, input: {source, size?}, error: {message,
+/// exit_code, offset?}}`, plus `verdict: "malformed"` from verify when the input was read but is not a receipt.
+/// `message` does not repeat the source; `exit_code` is the status this input alone would give.
+struct ErrorDocument {
+    let source: String
+    /// Bytes read, when the input could be read at all.
+    let size: Int?
+    let message: String
+    let exitCode: ExitCode
+    let offset: Int?
+    var verdict: Verdict? = nil
+    /// The line for stderr, which names the input in front as every diagnostic does.
+    let diagnostic: String
+
+    init(source: String, size: Int? = nil, _ error: CLIError) {
+        self.source = source
+        self.size = size
+        message = error.detail
+        exitCode = error.exitCode
+        offset = error.offset
+        diagnostic = "appreceipt: error: \(error)\n"
+    }
+
+    var json: JSONValue {
+        var failure: [String: JSONValue] = ["message": .string(message), "exit_code": .integer(Int(exitCode.rawValue))]
+        if let offset { failure["offset"] = .integer(offset) }
+        var input: [String: JSONValue] = ["source": .string(source)]
+        if let size { input["size"] = .integer(size) }
+        var object: [String: JSONValue] = [
+            "format_version": .integer(DecodeDocument.formatVersion), "input": .object(input), "error": .object(failure),
+        ]
+        if let verdict { object["verdict"] = .string(verdict.rawValue) }
+        return .object(object)
+    }
+
+    /// The text rendering: the source, the verdict when there is one, and the error with its status.
+    var text: String {
+        var lines = ["source             \(source)"]
+        if let verdict { lines.append("verdict            \(verdict.rawValue)") }
+        lines.append("error              \(message) (exit \(exitCode.rawValue))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The result a per-file command gives for this error: the document, its text and a line for stderr.
+    var fileResult: FileResult {
+        FileResult(json: json, text: text, exitCode: exitCode, diagnostic: diagnostic)
+    }
+}

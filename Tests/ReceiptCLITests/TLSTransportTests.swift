@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// The verifyReceipt client's own HTTPS (issue 11, point 8: no URLSession, so the release binary needs no libcurl):
+/// the server's certificate must chain to the trust store OpenSSL is given and name the host it was asked for.
+@Suite struct TLSTransportTests {
+    let receipt = "TestVectors/receipts/one-inapp.b64"
+
+    /// A throw-away self-signed certificate and key for `subjectAltName`, made with the openssl CLI.
+    static func certificate(_ subjectAltName: String) throws -> (certificate: String, key: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let certificate = folder.appendingPathComponent("cert.pem").path
+        let key = folder.appendingPathComponent("key.pem").path
+        let result = try BinaryRunner.run(
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+                "-subj", "/CN=appreceipt TLS test (NOT APPLE)", "-addext", "subjectAltName=\(subjectAltName)",
+                "-keyout", key, "-out", certificate,
+            ], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["openssl"])
+        try #require(result.status == 0, "openssl req failed: \(result.stderr)")
+        return (certificate, key)
+    }
+
+    func compare(_ standIn: StandIn, host: String, trusting certificate: String?) throws -> BinaryRunner.Result {
+        var environment = ["PATH": "/usr/bin:/bin"]
+        if let certificate { environment["SSL_CERT_FILE"] = certificate }
+        return try BinaryRunner.run(
+            ["compare", "--remote", "--timeout", "5"]
+                + standIn.urls("production-success", base: "https://\(host):\(standIn.port)") + [receipt],
+            environment: environment)
+    }
+
+    @Test func aTrustedCertificateForTheHostGetsTheAnswer() throws {
+        let tls = try Self.certificate("DNS:localhost,IP:127.0.0.1")
+        let standIn = try StandIn(tls: tls)
+        for host in ["localhost", "127.0.0.1"] {
+            let result = try compare(standIn, host: host, trusting: tls.certificate)
+            #expect(result.status == 0, "\(host): \(result.stderr)")
+            #expect(result.stdout.contains("\"agrees\": true"))
+        }
+    }
+
+    @Test func anUntrustedCertificateIsRefused() throws {
+        let tls = try Self.certificate("DNS:localhost,IP:127.0.0.1")
+        let standIn = try StandIn(tls: tls)
+        let result = try compare(standIn, host: "localhost", trusting: nil)
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("the server's certificate was refused: self-signed certificate"), "\(result.stderr)")
+    }
+
+    @Test func aCertificateForAnotherHostIsRefused() throws {
+        let tls = try Self.certificate("DNS:verifier.example.com")
+        let standIn = try StandIn(tls: tls)
+        for (host, reason) in [("localhost", "hostname mismatch"), ("127.0.0.1", "IP address mismatch")] {
+            let result = try compare(standIn, host: host, trusting: tls.certificate)
+            #expect(result.status == 69)
+            #expect(result.stderr.contains("the server's certificate was refused: \(reason)"), "\(result.stderr)")
+        }
+    }
+}

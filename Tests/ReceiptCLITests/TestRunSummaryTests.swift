@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// `make test` ends by counting the corpus tests that skipped (issue 11, point 9), from the run's log.
+@Suite struct TestRunSummaryTests {
+    static func summary(of log: String, environment: [String: String]) throws -> BinaryRunner.Result {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("test-log-\(UUID().uuidString).txt")
+        try log.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try BinaryRunner.run(
+            [file.path], environment: environment.merging(["PATH": "/usr/bin:/bin"]) { own, _ in own },
+            program: BinaryRunner.projectRoot.appendingPathComponent("scripts/corpus-skips.sh"))
+    }
+
+    @Test func skippedCorpusTestsAreCountedAndTheDirectoryNamed() throws {
+        let log = """
+            ➜ Suite SharedVectorDecodeTests skipped: "shared corpus absent: no manifest.json in /x (set APPRECEIPT_VECTORS=DIR)"
+            ➜ Test "manifest receipt decodes to its recorded facts" skipped: "shared corpus absent: no manifest.json in /x"
+            ➜ Test verifyTextOfAnXcodeReceiptNamesTheOptionThatTrustsIt() skipped: "shared corpus absent: no manifest.json in /x"
+            ➜ Test somethingElse() skipped: "needs a network"
+            ✔ Test run with 120 tests in 30 suites passed after 3.2 seconds.
+            """
+        let result = try Self.summary(of: log, environment: ["APPRECEIPT_VECTORS": "/x"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "corpus: 2 tests SKIPPED: no manifest.json in /x; set APPRECEIPT_VECTORS=DIR to run them\n")
+        let none = try Self.summary(of: "✔ Test run with 9 tests in 2 suites passed after 1 seconds.\n", environment: [:])
+        #expect(none.stdout == "corpus: 0 tests skipped (corpus at ../shared/vectors)\n")
+    }
+}
