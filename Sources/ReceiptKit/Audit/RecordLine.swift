@@ -26,6 +26,11 @@ public struct RecordLine: Sendable, Equatable {
         public let message: String
         public let offset: Int?
         public var description: String { message }
+
+        public init(message: String, offset: Int?) {
+            self.message = message
+            self.offset = offset
+        }
     }
 
     /// Parses one line: a JSON object when it starts with `{`, otherwise the receipt itself.
