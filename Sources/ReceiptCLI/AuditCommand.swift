@@ -14,6 +14,8 @@ enum AuditCommand: Subcommand {
     static let usage =
         "[--records FILE ...] [--jobs N] [--only-problems] [--summary FILE] [--format json|text] [--max-record-bytes N] [--at TIME|now] [--trust-anchor FILE ...] [--allow-xcode] [--bundle-id ID ...] [--app-version V] [--device-id UUID|MAC] [--environment Production|Sandbox] [FILE|DIR|-]..."
     static let defaultMaximumRecordBytes = 4 << 20
+    /// More threads than this only cost memory: the work is CPU-bound.
+    static let maximumJobs = 256
     static let discussion = """
         Records: a FILE holding one receipt (anything verify reads) is one record; a DIR is walked recursively in
         sorted path order, each regular file one record (hidden entries skipped, linked directories not
@@ -66,6 +68,7 @@ enum AuditCommand: Subcommand {
         let format = try OutputFormat.from(arguments, command: name)
         let policy = try VerificationOptions.policy(from: arguments, command: name)
         let jobs = try positiveInteger(arguments, "jobs") ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        guard jobs <= maximumJobs else { throw .usage("--jobs must be at most \(maximumJobs), not \(jobs)", command: name) }
         let maximumBytes = try positiveInteger(arguments, "max-record-bytes") ?? defaultMaximumRecordBytes
         let summaryPath = arguments.value("summary")
         // Fail before the batch, not after it, when the summary cannot be written.

@@ -68,6 +68,24 @@ import Testing
         #expect(audit.stderr.contains("transaction_shared_between_users"))
     }
 
+    /// A full disk is an output error: exit 74 with a message, and the batch stops.
+    @Test func aFailedWriteExits74() throws {
+        let directory = try TemporaryDirectory()
+        let line = try AuditLines.json("receipts/zero-inapp.b64", user: "u")
+        let input = try directory.write("b.jsonl", Array(repeating: line, count: 2_000).joined(separator: "\n"))
+        let process = Process()
+        process.executableURL = BinaryRunner.executable
+        process.arguments = ["audit", input]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(message.contains("writing output failed: No space left on device"))
+    }
+
     /// Ctrl-C part-way: the output ends at a complete line, records numbered from 1 without a gap, exit 130.
     @Test func anInterruptLeavesCompleteLinesOnly() throws {
         let directory = try TemporaryDirectory()

@@ -113,6 +113,7 @@ import Testing
 
     @Test(arguments: [
         (["audit", "--jobs", "0"], "--jobs needs a positive whole number, not '0'"),
+        (["audit", "--jobs", "100000"], "--jobs must be at most 256, not 100000"),
         (["audit", "--max-record-bytes", "lots"], "--max-record-bytes needs a positive whole number, not 'lots'"),
         (["audit", "--environment", "Xcode"], "--environment must be Production or Sandbox, not 'Xcode'"),
         (["summarize", "--format", "csv"], "--format must be json or text, not 'csv'"),
@@ -122,6 +123,15 @@ import Testing
         #expect(result.status == 64)
         #expect(result.err.contains(message))
         #expect(result.out.isEmpty)
+    }
+
+    @Test func anUnwritableSummaryExits74BeforeAnyOutput() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("b.jsonl", try AuditLines.json("receipts/zero-inapp.b64", user: "a"))
+        let result = run(["audit", "--summary", "/nonexistent/dir/summary.json", path])
+        #expect(result.status == 74)
+        #expect(result.out.isEmpty)
+        #expect(result.err.contains("cannot write /nonexistent/dir/summary.json: No such file or directory"))
     }
 
     @Test func summarizeRefusesALineThatIsNotAnAuditRecord() throws {
