@@ -108,6 +108,8 @@ import Testing
                 try RecordLine.parse(Array(line.utf8))
                     == RecordLine(receipt: Array("MII".utf8), id: "7", userID: "u", deviceID: "D", bundleID: "b"))
         }
+        let marked = [0xEF, 0xBB, 0xBF] + Array("{\"receipt\":\"MII\"}".utf8)
+        #expect(try RecordLine.parse(marked) == RecordLine(receipt: Array("MII".utf8)))
         let failures: [(String, String, Int?)] = [
             ("{\"receipt-data\": \"MII", "invalid JSON: unterminated string at offset 21", 21),
             ("{\"password\": \"x\"}", "the JSON record has no receipt-data, receipt_data or receipt", nil),

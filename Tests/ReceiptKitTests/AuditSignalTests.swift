@@ -129,6 +129,22 @@ import Testing
         #expect(kinds(records[1]) == [.receiptSharedBetweenUsers, .transactionSharedBetweenUsers])
     }
 
+    /// StoreKit 2 JWS is recognised and named, but until `verify` verifies it there is no verdict, no fact to judge,
+    /// and nothing for the sharing index.
+    @Test(.enabled(if: Fixtures.sharedVectorsAvailable, Comment(rawValue: Fixtures.sharedVectorsAbsent)))
+    func aStoreKit2JWSIsRecognisedButNotJudged() throws {
+        let file = "apple__app-store-server-library-swift/jws_renewal-info_Sandbox_renewalInfo.jws"
+        let token = String(decoding: try Fixtures.shared(file), as: UTF8.self).filter { !$0.isWhitespace }
+        let auditor = try AuditFixtures.auditor { $0.bundleIDs = ["com.example.other"] }
+        let (records, _) = try AuditFixtures.audit(
+            ["{\"receipt\":\"\(token)\",\"user_id\":\"a\"}", "{\"receipt\":\"\(token)\",\"user_id\":\"b\"}"],
+            auditor: auditor)
+        #expect(records.map(\.kind) == ["storekit2_jws", "storekit2_jws"])
+        #expect(records.map(\.verdict) == [.unverifiableHere, .unverifiableHere])
+        #expect(records.allSatisfy { $0.signals.isEmpty && !$0.hasAuthenticSignature })
+        #expect(records[0].error?.message.contains("verify does not verify it yet") == true)
+    }
+
     func intermediateAnchor() throws -> [TrustAnchor] {
         try X509Certificate.load(try Fixtures.testVector("pki/intermediate.pem")).map {
             TrustAnchor(certificate: $0, source: "pki/intermediate.pem")
