@@ -37,7 +37,8 @@ enum AuditCommand: Subcommand {
           creation_date_in_future           created after --at, or after the audit started
         Sharing signals need user ids and come only from receipts whose signature and chain held.
         --summary FILE writes the JSON summary; a short summary goes to stderr at the end. A progress line is
-        drawn on stderr when it is a terminal. Ctrl-C stops reading and leaves complete lines only.
+        drawn on stderr when it is a terminal and stdout is not. Ctrl-C stops reading and leaves complete lines
+        only.
         Audit exit status: 0 every record valid and no signal; 1 otherwise (malformed records included; they
         never stop the batch); 64 usage; 66 an input path missing or unreadable; 74 writing output failed;
         130 interrupted.
@@ -99,8 +100,9 @@ enum AuditCommand: Subcommand {
             referenceTimeName: policy.verificationTime == nil ? "the audit's start" : policy.verificationTimeSource)
         let engine = AuditEngine(auditor: auditor, jobs: jobs)
         if process != nil { InterruptFlag.install() }
+        // Drawn on a terminal's stderr only when stdout goes elsewhere, so records and progress never mix.
         let progress = AuditProgress(
-            console: console, total: reader.knownRecordCount, enabled: process != nil && isatty(2) == 1)
+            console: console, total: reader.knownRecordCount, enabled: process != nil && isatty(2) == 1 && isatty(1) == 0)
         var reducer = AuditReducer()
         let outcome: AuditEngine.Outcome
         do throws(CLIError) {
