@@ -13,5 +13,9 @@ let package = Package(
             name: "receipt-bench",
             dependencies: [.product(name: "ReceiptKit", package: "appreceipt")]
         ),
+        .executableTarget(
+            name: "index-memory",
+            dependencies: [.product(name: "ReceiptKit", package: "appreceipt")]
+        ),
     ]
 )

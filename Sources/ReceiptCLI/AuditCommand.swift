@@ -14,6 +14,8 @@ enum AuditCommand: Subcommand {
     static let usage =
         "[--records FILE ...] [--jobs N] [--only-problems] [--summary FILE] [--format json|text] [--max-record-bytes N] [--at TIME|now] [--trust-anchor FILE ...] [--allow-xcode] [--bundle-id ID ...] [--app-version V] [--device-id UUID|MAC] [--environment Production|Sandbox] [FILE|DIR|-]..."
     static let defaultMaximumRecordBytes = 4 << 20
+    /// More threads than this only cost memory: the work is CPU-bound.
+    static let maximumJobs = 256
     static let discussion = """
         Records: a FILE holding one receipt (anything verify reads) is one record; a DIR is walked recursively in
         sorted path order, each regular file one record (hidden entries skipped, linked directories not
@@ -35,7 +37,8 @@ enum AuditCommand: Subcommand {
           creation_date_in_future           created after --at, or after the audit started
         Sharing signals need user ids and come only from receipts whose signature and chain held.
         --summary FILE writes the JSON summary; a short summary goes to stderr at the end. A progress line is
-        drawn on stderr when it is a terminal. Ctrl-C stops reading and leaves complete lines only.
+        drawn on stderr when it is a terminal and stdout is not. Ctrl-C stops reading and leaves complete lines
+        only.
         Audit exit status: 0 every record valid and no signal; 1 otherwise (malformed records included; they
         never stop the batch); 64 usage; 66 an input path missing or unreadable; 74 writing output failed;
         130 interrupted.
@@ -50,7 +53,7 @@ enum AuditCommand: Subcommand {
             "max-record-bytes", "N", "Largest record (a line or a file) in bytes; longer ones are malformed (default 4194304)."),
         .value(
             "at", "TIME|now",
-            "Check certificates at this RFC 3339 time (or now); also the time creation dates are judged against."),
+            "Check certificates at this time (RFC 3339, the tool's printed forms, or ms) or now; also for creation dates."),
         .value(
             "trust-anchor", "FILE", repeatable: true,
             "Trust this certificate (PEM, DER or base64) instead of the pinned Apple root."),
@@ -66,6 +69,7 @@ enum AuditCommand: Subcommand {
         let format = try OutputFormat.from(arguments, command: name)
         let policy = try VerificationOptions.policy(from: arguments, command: name)
         let jobs = try positiveInteger(arguments, "jobs") ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        guard jobs <= maximumJobs else { throw .usage("--jobs must be at most \(maximumJobs), not \(jobs)", command: name) }
         let maximumBytes = try positiveInteger(arguments, "max-record-bytes") ?? defaultMaximumRecordBytes
         let summaryPath = arguments.value("summary")
         // Fail before the batch, not after it, when the summary cannot be written.
@@ -80,8 +84,9 @@ enum AuditCommand: Subcommand {
                 ? "the audit's start" : policy.verificationTimeSource.rendered(.commandLine))
         let engine = AuditEngine(auditor: auditor, jobs: jobs)
         if process != nil { InterruptFlag.install() }
+        // Drawn on a terminal's stderr only when stdout goes elsewhere, so records and progress never mix.
         let progress = AuditProgress(
-            console: console, total: reader.knownRecordCount, enabled: process != nil && isatty(2) == 1)
+            console: console, total: reader.knownRecordCount, enabled: process != nil && isatty(2) == 1 && isatty(1) == 0)
         var reducer = AuditReducer()
         let outcome: AuditEngine.Outcome
         do throws(CLIError) {

@@ -29,5 +29,11 @@ enum InterruptFlag {
         action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
         sigemptyset(&action.sa_mask)
         sigaction(SIGINT, &action, nil)
+        // A parent may have spawned us from a thread that blocks signals (dispatch worker threads do), and the
+        // mask is inherited: unblock SIGINT, before the audit starts its threads, which inherit this mask.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
     }
 }

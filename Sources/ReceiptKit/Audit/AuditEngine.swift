@@ -25,6 +25,12 @@ public struct AuditEngine: Sendable {
         public var unreadable: Int
         /// True when `shouldStop` ended the run before the input did.
         public var interrupted: Bool
+
+        public init(records: Int, unreadable: Int, interrupted: Bool) {
+            self.records = records
+            self.unreadable = unreadable
+            self.interrupted = interrupted
+        }
     }
 
     /// Runs every record of `reader` through the auditor and `reducer`, and passes each to `emit` in input order.
@@ -37,7 +43,7 @@ public struct AuditEngine: Sendable {
     public func run<E: Error>(
         _ reader: consuming RecordReader, reducer: inout AuditReducer,
         shouldStop: @escaping @Sendable () -> Bool = { false },
-        idle: () throws(E) -> Void = {}, emit: (AuditRecord) throws(E) -> Void
+        idle: (() throws(E) -> Void)? = nil, emit: (AuditRecord) throws(E) -> Void
     ) throws(E) -> Outcome {
         let pipeline = AuditPipeline(window: window)
         pipeline.liveWorkers = jobs
@@ -62,15 +68,15 @@ public struct AuditEngine: Sendable {
                 }
                 flushed = false
             case .idle:
-                if !flushed {
+                if !flushed, let idle {
                     do {
                         try idle()
                     } catch {
                         pipeline.shutDown()
                         throw error
                     }
-                    flushed = true
                 }
+                flushed = true
             case .finished: break loop
             case .interrupted:
                 interrupted = true

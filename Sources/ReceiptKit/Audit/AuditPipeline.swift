@@ -17,6 +17,8 @@ final class AuditPipeline: @unchecked Sendable {
     var claimed = 0
     var emitted = 0
     var readerDone = false
+    /// True when the reader stopped because it was asked to, before the input ended.
+    var readerStopped = false
     /// Set when the run ends early (an output error) or finishes: workers and the reader stop at their next step.
     var cancelled = false
     var liveWorkers = 0
@@ -45,7 +47,10 @@ final class AuditPipeline: @unchecked Sendable {
                 while submitted - emitted >= window && !cancelled { condition.wait() }
                 return cancelled
             }
-            if stop || shouldStop() { break }
+            if stop || shouldStop() {
+                locked { readerStopped = true }
+                break
+            }
             guard let item = box.reader.next() else { break }
             locked {
                 if case .unreadable = item.content { unreadable += 1 }
@@ -108,7 +113,7 @@ final class AuditPipeline: @unchecked Sendable {
                     condition.broadcast()
                     return .record(record)
                 }
-                if readerDone && emitted == submitted { return .finished }
+                if readerDone && emitted == submitted { return readerStopped ? .interrupted : .finished }
                 // Interrupted: what was read is emitted, then the run ends, even if the reader is blocked.
                 if emitted == submitted && shouldStop() { return .interrupted }
                 if !flushed { return .idle }

@@ -1,8 +1,8 @@
 /// The one place where the audit reads the decoder's documents and the verifier's report. When the verification
-/// types change shape, or StoreKit 2 JWS becomes verifiable, this file is what changes.
+/// types change shape, this file is what changes; StoreKit 2 records are filled in `AuditRecord+StoreKit.swift`.
 extension AuditRecord {
-    /// The verification each kind of document gets; nil for a kind that `verify` does not verify yet.
-    /// StoreKit 2 JWS joins here (and in ``fill(from:input:report:)``) when the verifier takes it.
+    /// The verification of a receipt; nil for StoreKit 2 signed data, which ``fill(signedData:input:policy:)``
+    /// verifies itself.
     static func verificationReport(for document: ReceiptDecoder.Document, verifier: ReceiptVerifier) -> VerificationReport? {
         switch document {
         case .appReceipt(let receipt): return verifier.verify(receipt)
@@ -59,7 +59,7 @@ extension AuditRecord {
 
     /// Lowercase hex SHA-256, or nil in the one case it cannot be computed: an OpenSSL that refuses SHA-256
     /// outright (the verdict, made by the verifier, does not depend on these identities).
-    private static func sha256Hex(_ bytes: some Collection<UInt8>) -> String? {
+    static func sha256Hex(_ bytes: some Collection<UInt8>) -> String? {
         do {
             return try DigestAlgorithm.sha256.hash(bytes).hexString()
         } catch {

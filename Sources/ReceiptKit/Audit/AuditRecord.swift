@@ -50,6 +50,6 @@ public struct AuditRecord: Sendable, Equatable {
         guard verdict != .malformed, kind != nil else { return false }
         // A verdict other than valid with no failed check means nothing was verified (a kind not verified yet).
         if verdict != .valid && failedChecks.isEmpty { return false }
-        return !failedChecks.contains { $0.hasPrefix("signer.") || $0.hasPrefix("chain.") }
+        return !failedChecks.contains { $0.hasPrefix("signer.") || $0.hasPrefix("chain.") || $0.hasPrefix("jws.") }
     }
 }

@@ -64,11 +64,17 @@ public struct RecordAuditor: Sendable {
             record.error = AuditRecordError(message: prefix + error.description, offset: error.offset)
             return record
         }
+        if record.fill(
+            signedData: decoded.document, input: decoded.input, policy: recordPolicy, linkCache: linkCache,
+            cache: certificateCache)
+        {
+            record.signals = signals(for: record, policy: recordPolicy, deviceFailure: nil)
+            return record
+        }
         let verifier = ReceiptVerifier(policy: recordPolicy, linkCache: linkCache)
         let report = AuditRecord.verificationReport(for: decoded.document, verifier: verifier)
         let deviceFailure = record.fill(from: decoded.document, input: decoded.input, report: report)
-        // A kind that was not verified has no facts to judge yet.
-        if report != nil { record.signals = signals(for: record, policy: recordPolicy, deviceFailure: deviceFailure) }
+        record.signals = signals(for: record, policy: recordPolicy, deviceFailure: deviceFailure)
         return record
     }
 

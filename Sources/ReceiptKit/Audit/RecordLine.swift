@@ -26,10 +26,17 @@ public struct RecordLine: Sendable, Equatable {
         public let message: String
         public let offset: Int?
         public var description: String { message }
+
+        public init(message: String, offset: Int?) {
+            self.message = message
+            self.offset = offset
+        }
     }
 
     /// Parses one line: a JSON object when it starts with `{`, otherwise the receipt itself.
-    public static func parse(_ line: [UInt8]) throws(Failure) -> RecordLine {
+    public static func parse(_ rawLine: [UInt8]) throws(Failure) -> RecordLine {
+        // A byte order mark (editors on Windows write one at the start of a file) is not part of the record.
+        let line = rawLine.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(rawLine.dropFirst(3)) : rawLine
         guard line.first(where: { !RecordLineReader.isWhitespace($0) }) == UInt8(ascii: "{") else {
             return RecordLine(receipt: line)
         }

@@ -13,7 +13,8 @@ struct RecordLineReader {
 
     private let source: any AuditByteSource
     private let limit: Int
-    private let chunkSize: Int
+    /// The reusable read buffer; only what a read returned is appended to `buffer`.
+    private var chunk: [UInt8]
     private var buffer: [UInt8] = []
     /// Start of the unconsumed bytes in `buffer`.
     private var start = 0
@@ -25,7 +26,7 @@ struct RecordLineReader {
     init(source: any AuditByteSource, limit: Int, chunkSize: Int = 65_536) {
         self.source = source
         self.limit = max(1, limit)
-        self.chunkSize = max(1, chunkSize)
+        chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
     }
 
     /// The next non-blank line, or nil at the end of the stream.
@@ -79,23 +80,8 @@ struct RecordLineReader {
             buffer.removeSubrange(0..<start)
             start = 0
         }
-        let oldCount = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: chunkSize))
-        let outcome: Result<Int, AuditInputError> = buffer.withUnsafeMutableBytes { raw in
-            do throws(AuditInputError) {
-                return .success(try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[oldCount...])))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let read: Int
-        switch outcome {
-        case .success(let count): read = min(max(0, count), chunkSize)
-        case .failure(let error):
-            buffer.removeSubrange(oldCount...)
-            throw error
-        }
-        buffer.removeSubrange((oldCount + read)...)
+        let read = try source.read(into: &chunk)
+        buffer.append(contentsOf: chunk[0..<read])
         bytesRead += read
         if read == 0 { atEnd = true }
     }

@@ -18,7 +18,8 @@ public struct RecordReader {
     /// The number of records, when it is known before reading (every input a single-receipt file).
     public let knownRecordCount: Int?
 
-    /// Checks every named input up front, so a mistyped path stops the audit before any output.
+    /// Checks every named input up front (regular files are opened once, directories listed; a FIFO is left
+    /// alone, as opening it twice could lose data), so a mistyped path stops the audit before any output.
     public init(inputs: [AuditInput], fileSystem: any AuditFileSystem, maximumRecordBytes: Int) throws(AuditInputError) {
         var singleFiles = 0
         var allSingle = true
@@ -27,12 +28,17 @@ public struct RecordReader {
             case .records("-"): allSingle = false
             case .records(let path):
                 allSingle = false
-                _ = try fileSystem.kind(of: path)
+                if try fileSystem.kind(of: path) == .regularFile { _ = try fileSystem.open(path) }
             case .path("-"): allSingle = false
             case .path(let path):
                 switch try fileSystem.kind(of: path) {
-                case .directory, .linkedDirectory: allSingle = false
-                case .regularFile, .other:
+                case .directory, .linkedDirectory:
+                    allSingle = false
+                    _ = try fileSystem.entries(ofDirectory: path)
+                case .regularFile:
+                    _ = try fileSystem.open(path)
+                    if AuditInput.isRecordsFileName(path) { allSingle = false } else { singleFiles += 1 }
+                case .other:
                     if AuditInput.isRecordsFileName(path) { allSingle = false } else { singleFiles += 1 }
                 }
             }

@@ -1,0 +1,57 @@
+/// StoreKit 2 records: a JWS (with its nested items) or an App Store Server API answer, verified item by item as
+/// `verify` does, so a batch of either era is audited the same way and transaction ids are compared across eras.
+extension AuditRecord {
+    /// Verifies `document` when it is StoreKit 2 signed data and fills the record; false for any other kind.
+    mutating func fill(
+        signedData document: ReceiptDecoder.Document, input: ReceiptInput, policy: VerificationPolicy,
+        linkCache: LinkSignatureCache, cache: CertificateCache
+    ) -> Bool {
+        let verifier = SignedDataVerifier(policy: policy, linkCache: linkCache, cache: cache)
+        let items: [SignedDataReport]
+        let verdict: Verdict?
+        switch document {
+        case .jws(let jws):
+            let report = verifier.verify(jws)
+            items = report.allItems
+            verdict = report.verdict
+            receiptSHA256 = Self.sha256Hex(Array(jws.token.utf8))
+            // What the signature covers: the content identity, as the payload is for a receipt.
+            payloadSHA256 = Self.sha256Hex(jws.signingInput)
+        case .signedDataBody(let body):
+            let report = verifier.verify(body)
+            items = report.items.flatMap(\.allItems)
+            verdict = report.verdict
+            bundleID = body.json["bundleId"]?.scalarText
+            environment = body.json["environment"]?.scalarText
+        case .appReceipt, .transactionReceipt:
+            return false
+        }
+        kind = input.kindName
+        self.verdict = AuditVerdict(rawValue: (verdict ?? .unverifiableHere).rawValue) ?? .unverifiableHere
+        var seen = Set<String>()
+        failedChecks = items.flatMap { $0.report?.problemCheckIDs.map(\.rawValue) ?? [] }.filter { seen.insert($0).inserted }
+        if items.contains(where: { $0.ownVerdict == .malformed }) { failedChecks.append("jws.decode") }
+        let payloads = items.compactMap(\.jws).map(\.payload)
+        if let first = payloads.first {
+            bundleID = bundleID ?? (first["bundleId"] ?? first["data"]?["bundleId"])?.scalarText
+            environment = environment ?? (first["environment"] ?? first["data"]?["environment"])?.scalarText
+            creationDate = StoreKitDate.timestamp(first["signedDate"])
+        }
+        transactions = zip(items, items.map(\.jws)).compactMap { item, jws in
+            guard item.kind == .transaction, let payload = jws?.payload else { return nil }
+            return Self.transaction(payload)
+        }
+        return true
+    }
+
+    /// A JWSTransactionDecodedPayload under the audit's names (`revocationDate` is the cancellation).
+    static func transaction(_ payload: JSONValue) -> AuditTransaction {
+        AuditTransaction(
+            transactionID: payload["transactionId"]?.scalarText,
+            originalTransactionID: payload["originalTransactionId"]?.scalarText,
+            productID: payload["productId"]?.scalarText, purchaseDate: StoreKitDate.timestamp(payload["purchaseDate"]),
+            expiresDate: StoreKitDate.timestamp(payload["expiresDate"]),
+            cancellationDate: StoreKitDate.timestamp(payload["revocationDate"]),
+            ownershipType: payload["inAppOwnershipType"]?.scalarText)
+    }
+}

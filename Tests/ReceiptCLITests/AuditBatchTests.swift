@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// The built binary on batches: the done-when run over real receipts, and Ctrl-C.
+@Suite struct AuditBatchTests {
+    static let shared = BinaryRunner.projectRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    static var sharedAvailable: Bool {
+        FileManager.default.fileExists(atPath: shared.appendingPathComponent("bench/make_batch.py").path)
+            && FileManager.default.fileExists(atPath: shared.appendingPathComponent("vectors/manifest.json").path)
+    }
+
+    /// `make_batch.py DIR --reps 13 --malformed 0.1`, then `audit --jobs 2 DIR/records.jsonl`: one line per record
+    /// in order, damaged lines malformed with their line number, every other verdict equal to `verify`'s for the
+    /// same receipt, and the replayed purchases flagged.
+    @Test(.enabled(if: sharedAvailable, "../shared (bench/make_batch.py and vectors/) is absent"))
+    func theDoneWhenBatch() throws {
+        let directory = try TemporaryDirectory()
+        let maker = Process()
+        maker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        maker.arguments = [
+            "python3", Self.shared.appendingPathComponent("bench/make_batch.py").path, directory.url.path, "--reps", "13",
+            "--malformed", "0.1",
+        ]
+        maker.standardOutput = FileHandle.nullDevice
+        try maker.run()
+        maker.waitUntilExit()
+        try #require(maker.terminationStatus == 0)
+
+        let input = directory.path("records.jsonl")
+        let inputLines = try String(contentsOfFile: input, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .filter { !$0.isEmpty }
+        let audit = try BinaryRunner.run(["audit", "--jobs", "2", input])
+        #expect(audit.status == 1)
+        let records = try AuditLines.parse(audit.stdout)
+        #expect(records.count == inputLines.count)
+        #expect(records.map { $0["record"] as? Int } == Array(1...inputLines.count))
+        #expect(records.map { $0["source"] as? String } == (1...inputLines.count).map { "\(input):\($0)" })
+
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path("files")).sorted()
+        try #require(files.count == inputLines.count)
+        let verify = try BinaryRunner.run(["verify", "--compact"] + files.map { directory.path("files/\($0)") })
+        let documents = try #require(try JSONSerialization.jsonObject(with: Data(verify.stdout.utf8)) as? [[String: Any]])
+        try #require(documents.count == records.count)
+
+        // receipts.b64l holds each receipt undamaged, line for line: a record line is intact when it carries that.
+        let undamaged = try String(contentsOfFile: directory.path("receipts.b64l"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        try #require(undamaged.count == records.count)
+        var damaged = 0
+        for (index, (record, line)) in zip(records, inputLines).enumerated() {
+            let original = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            let intact = original?["receipt-data"] as? String == undamaged[index]
+            if record["verdict"] as? String == "malformed" {
+                damaged += 1
+                let message = (record["error"] as? [String: Any])?["message"] as? String
+                #expect(message?.hasPrefix("line \(index + 1): ") == true, "\(String(describing: message))")
+                #expect(!intact, "record \(index + 1) is malformed but its line looks intact")
+            } else {
+                #expect(record["verdict"] as? String == documents[index]["verdict"] as? String, "record \(index + 1)")
+                #expect(record["user_id"] as? String == original?["user_id"] as? String)
+            }
+        }
+        #expect(damaged > 0 && damaged < records.count / 4)
+        let signals = records.flatMap { ($0["signals"] as? [[String: Any]]) ?? [] }.compactMap { $0["id"] as? String }
+        #expect(signals.contains("transaction_shared_between_users"))
+        #expect(audit.stderr.contains("transaction_shared_between_users"))
+    }
+
+    /// A full disk is an output error: exit 74 with a message, and the batch stops.
+    @Test func aFailedWriteExits74() throws {
+        let directory = try TemporaryDirectory()
+        let line = try AuditLines.json("receipts/zero-inapp.b64", user: "u")
+        let input = try directory.write("b.jsonl", Array(repeating: line, count: 2_000).joined(separator: "\n"))
+        let process = Process()
+        process.executableURL = BinaryRunner.executable
+        process.arguments = ["audit", input]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(message.contains("writing output failed: No space left on device"))
+    }
+
+    /// Ctrl-C part-way: the output ends at a complete line, records numbered from 1 without a gap, exit 130.
+    @Test func anInterruptLeavesCompleteLinesOnly() throws {
+        let directory = try TemporaryDirectory()
+        let line = try AuditLines.json("receipts/many-inapp-200.b64", user: "u")
+        let input = try directory.write("big.jsonl", Array(repeating: line, count: 20_000).joined(separator: "\n"))
+        let process = Process()
+        process.executableURL = BinaryRunner.executable
+        process.arguments = ["audit", "--jobs", "2", input]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait for the first bytes of output, then interrupt as a terminal's Ctrl-C would.
+        let handle = out.fileHandleForReading
+        var received = handle.availableData
+        process.interrupt()
+        received += handle.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let text = String(decoding: received, as: UTF8.self)
+        #expect(text.hasSuffix("\n"))
+        let records = try AuditLines.parse(text)
+        #expect(!records.isEmpty && records.count < 20_000)
+        #expect(records.map { $0["record"] as? Int } == Array(1...records.count))
+    }
+}
