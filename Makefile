@@ -4,7 +4,7 @@ SWIFT ?= swift
 RELEASE_BIN := .build/release/appreceipt
 DEMO_RECEIPT := TestVectors/receipts/one-inapp.b64
 
-.PHONY: all deps build release demo test bench install uninstall lint clean
+.PHONY: all deps build release demo test bench fuzz sanitize install uninstall lint clean
 
 all: release
 
@@ -37,6 +37,20 @@ test: deps
 bench: release
 	Benchmarks/run.sh
 
+## fuzz: build the libFuzzer targets and run each for FUZZ_SECONDS (see Fuzz/README.md).
+## fuzz-TARGET runs one; FUZZ_TARGETS="asn1 json" a few.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= decode-verify asn1 plist jws json subscriptions
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $(FUZZ_TARGETS)
+
+fuzz-%: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $*
+
+## sanitize: the whole suite under the address (with leak) and undefined-behaviour sanitizers.
+sanitize: deps
+	scripts/sanitize.sh
+
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/appreceipt
@@ -47,7 +61,7 @@ uninstall:
 
 ## lint: swift-format (configuration in .swift-format) and the man page's mdoc.
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Benchmarks/Sources Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Benchmarks/Sources Package.swift Fuzz/Harnesses Fuzz/Targets Fuzz/Package.swift
 	groff -mdoc -ww -z man/appreceipt.1
 
 clean:
