@@ -28,8 +28,8 @@ demo: release
 	@echo "== appreceipt verify --format text --trust-anchor TestVectors/pki/root.pem $(DEMO_RECEIPT)"
 	@$(RELEASE_BIN) verify --format text --trust-anchor TestVectors/pki/root.pem $(DEMO_RECEIPT)
 
-## test: build and run the whole suite (unit, vectors, CLI end to end).
-test: deps
+## test: lint, then build and run the whole suite (unit, vectors, CLI end to end).
+test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -59,9 +59,10 @@ install: release
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/appreceipt $(DESTDIR)$(PREFIX)/share/man/man1/appreceipt.1
 
-## lint: swift-format (configuration in .swift-format) and the man page's mdoc.
-lint:
+## lint: swift-format (configuration in .swift-format), function lengths and the man page's mdoc.
+lint: deps
 	$(SWIFT) format lint --strict -r Sources Tests Benchmarks/Sources Package.swift Fuzz/Harnesses Fuzz/Targets Fuzz/Package.swift
+	scripts/function-lengths.py --limit 60 Sources
 	groff -mdoc -ww -z man/appreceipt.1
 
 clean:

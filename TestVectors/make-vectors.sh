@@ -675,5 +675,8 @@ printf '%s#%s\n' "${b:0:112}" "${b:113}" > "$MAL/not-base64.b64"
 
 echo "make-vectors.sh: device hash for $DEVICE_UUID / opaque $DEVICE_OPAQUE / $DEVICE_BUNDLE = $DEVICE_HASH"
 echo "make-vectors.sh: one-inapp.der is $n bytes"
+# StoreKit 2 (JWS) vectors: their own EC test PKI, built by a sibling script into jws/.
+bash "$HERE/make-jws-vectors.sh"
+
 echo "make-vectors.sh: wrote $(find "$REC" "$ATT" "$MAL" -type f | wc -l) vector files; checking them:"
 bash "$HERE/check-vectors.sh"

@@ -6,8 +6,10 @@ set -euo pipefail
 have_openssl() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists 'openssl >= 3.0'; }
 # python3 runs the loopback verifyReceipt stand-in of the tests; it ships with the Swift images, but not everywhere.
 have_python() { command -v python3 >/dev/null 2>&1; }
+# groff checks the man page's mdoc in `make lint`, which `make test` runs first.
+have_groff() { command -v groff >/dev/null 2>&1; }
 
-if have_openssl && have_python; then
+if have_openssl && have_python && have_groff; then
   exit 0
 fi
 
@@ -19,9 +21,9 @@ if command -v apt-get >/dev/null 2>&1; then
       exit 1
     fi
   fi
-  echo "appreceipt: installing libssl-dev, pkg-config and python3 with apt-get" >&2
+  echo "appreceipt: installing libssl-dev, pkg-config, python3 and groff-base with apt-get" >&2
   "${runner[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq libssl-dev pkg-config python3 >/dev/null
+  DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq libssl-dev pkg-config python3 groff-base >/dev/null
 fi
 
 if ! have_openssl; then

@@ -8,7 +8,7 @@ set -euo pipefail
 binary=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=$2
 here=$(cd "$(dirname "$0")/.." && pwd)
-vectors=${3:-$here/../shared/vectors}
+vectors=${3:-../shared/vectors}
 mkdir -p "$out"
 cd "$here"
 

@@ -5,7 +5,10 @@ public enum CLI {
     public static let version = "0.1.0"
 
     static var subcommands: [any Subcommand.Type] {
-        [DecodeCommand.self, VerifyCommand.self, CompareCommand.self, SubscriptionsCommand.self, DumpCommand.self]
+        [
+            DecodeCommand.self, VerifyCommand.self, CompareCommand.self, SubscriptionsCommand.self, DumpCommand.self,
+            AuditCommand.self, SummarizeCommand.self,
+        ]
     }
 
     /// Runs `appreceipt` with `arguments` (without the program name) and returns the exit status.

@@ -26,7 +26,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .usage(let message, _): return message
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
-        case .undecodable(let source, let error): return "\(source): \(error)"
+        case .undecodable(let source, let error): return "\(source): \(error.message(.commandLine))"
         case .output(let reason): return "writing output failed: \(reason)"
         case .failure(let message, _): return message
         }

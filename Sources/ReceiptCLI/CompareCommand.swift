@@ -44,132 +44,49 @@ enum CompareCommand: Subcommand {
         let at = try TimeAndPeriodOptions.time(arguments, command: name)
         let configuration = try clientConfiguration(arguments)
         let input = try console.readInputs(arguments.positionals)[0].get()
-        let unwrapped: ReceiptInput
-        let document: ReceiptDecoder.Document
-        do {
-            (unwrapped, document) = try ReceiptDecoder.decode(input.bytes)
+        let local: ComparableReceipt
+        do throws(DecodeError) {
+            local = try ComparableReceipt(source: input.source, bytes: input.bytes)
         } catch {
             throw .undecodable(source: input.source, error)
         }
-
-        let local: [String: JSONValue]
-        let creation: Timestamp?
-        let verification: VerificationReport
-        let receiptData: String
-        switch document {
-        case .appReceipt(let receipt):
-            local = receipt.receipt.json.objectValue ?? [:]
-            creation = receipt.receipt.creationDate
-            verification = ReceiptVerifier(policy: VerificationPolicy()).verify(receipt)
-            receiptData = LenientBase64.encode(receipt.container.root.encodedBytes)
-        case .transactionReceipt(let transaction):
-            local = transaction.json.objectValue ?? [:]
-            creation = transaction.purchaseDate
-            verification = ReceiptVerifier(policy: VerificationPolicy()).verify(transaction)
-            // Apple takes the base64 of the plist text, whatever wrapping the user's copy came in.
-            guard case .transactionReceipt(let plist) = unwrapped.payload else {
-                throw .failure("internal: a transaction receipt without its property list", .internalError)
-            }
-            receiptData = LenientBase64.encode(plist)
-        case .jws:
-            throw .undecodable(
-                source: input.source, .input(.unrecognised("compare reads receipts; StoreKit 2 JWS has no verifyReceipt answer")))
-        }
-
-        let response: VerifyReceiptResponse
-        var responseSource: [String: JSONValue]
-        if remote {
-            let password = try sharedSecret(arguments, console: console)
-            let outcome: VerifyReceiptClient.Outcome
-            do throws(VerifyReceiptClient.ClientError) {
-                outcome = try VerifyReceiptClient(configuration: configuration).verify(
-                    receiptData: receiptData, password: password,
-                    excludeOldTransactions: arguments.has("exclude-old-transactions"))
-            } catch {
-                throw .failure("verifier unavailable: \(error)", .unavailable)
-            }
-            if let path = arguments.value("save-response") { try FileWriter.write(outcome.body, to: path) }
-            response = outcome.response
-            responseSource = [
-                "source": .string("remote"),
-                "exchanges": .array(
-                    outcome.exchanges.map { exchange in
-                        .object([
-                            "environment": .string(exchange.environment), "url": .string(exchange.url),
-                            "http_status": exchange.httpStatus.map { .integer($0) } ?? .null,
-                            "status": exchange.status.map { .integer($0) } ?? .null,
-                            "problem": exchange.problem.map(JSONValue.string) ?? .null,
-                        ])
-                    }),
-            ]
-        } else {
-            // Force-unwrap is safe: the guard above made sure --response is present when --remote is not.
-            let path = arguments.value("response")!
-            response = try Self.response(from: NamedInput(source: path, bytes: try FileReader.read(path: path)))
-            responseSource = ["source": .string(path)]
-        }
-        responseSource.merge(response.summaryJSON.objectValue ?? [:]) { own, _ in own }
-
-        var top: [String: JSONValue] = [
-            "format_version": .integer(DecodeReport.formatVersion),
-            "input": DecodeReport.inputJSON(source: input.source, input: unwrapped, document: document),
-            "verification": .object([
-                "verdict": .string(verification.verdict.rawValue),
-                "failed_checks": .array(verification.failedCheckIDs.map(JSONValue.string)),
-            ]),
-            "response": .object(responseSource),
-            "latest_receipt_info": response.normalizedLatestReceiptInfo,
-            "pending_renewal_info": response.normalizedPendingRenewalInfo,
-        ]
-        let agrees: Bool
-        if let remoteReceipt = response.receipt {
-            let comparison = ReceiptComparison(
-                local: local, remote: remoteReceipt, latestReceiptInfo: response.latestReceiptInfo, localCreation: creation)
-            top["differences"] = comparison.differencesJSON
-            top["remote_knowledge"] = comparison.remoteKnowledgeJSON
-            top["notes"] = .array(comparison.notes.map(JSONValue.string))
-            agrees = comparison.agrees
-        } else {
-            top["differences"] = .array([])
-            top["remote_knowledge"] = .array([])
-            top["notes"] = .array([
-                .string(
-                    "Apple returned no receipt object (status \(response.status): \(response.statusMeaning)); nothing to compare")
-            ])
-            agrees = false
-        }
-        top["agrees"] = .bool(agrees)
-        let subscriptionTime =
-            at ?? response.requestDate.map { ($0, "request_date") } ?? creation.map { ($0, "receipt_creation_date") }
-        if let subscriptionTime {
-            top["subscriptions"] = try SubscriptionsCommand.report(
-                inputs: SubscriptionInputs(response: response), source: .string("response"), at: subscriptionTime,
-                periods: periods)
-        }
+        let (response, origin) =
+            remote
+            ? try fetch(local, arguments: arguments, configuration: configuration, console: console)
+            : try read(responsePath: arguments.value("response") ?? "-")
+        let document = ComparisonDocument(local: local, response: response, origin: origin, at: at, periods: periods)
         switch format {
-        case .json: try console.writeJSON(.object(top), compact: arguments.has("compact"))
-        case .text: try console.writeOut(CompareTextRenderer.render(.object(top)))
+        case .json: try console.writeJSON(document.json(.commandLine), compact: arguments.has("compact"))
+        case .text: try console.writeText(CompareTextRenderer.render(document))
         }
-        return agrees ? .success : .negative
+        return document.agrees ? .success : .negative
     }
 
-    /// Reads and interprets a saved response; a file that is not one is a data error naming what is wrong.
-    static func response(from input: NamedInput) throws(CLIError) -> VerifyReceiptResponse {
-        let json: JSONValue
-        do throws(JSONParser.Failure) {
-            json = try JSONParser.parse(input.bytes)
+    /// Asks the verifier (with the shared secret) and saves its answer when asked to.
+    static func fetch(
+        _ local: ComparableReceipt, arguments: ParsedArguments, configuration: VerifyReceiptClient.Configuration,
+        console: any Console
+    ) throws(CLIError) -> (VerifyReceiptResponse, ResponseOrigin) {
+        let password = try sharedSecret(arguments, console: console)
+        let outcome: VerifyReceiptClient.Outcome
+        do throws(VerifyReceiptClient.ClientError) {
+            outcome = try VerifyReceiptClient(configuration: configuration).verify(
+                receiptData: local.receiptData, password: password,
+                excludeOldTransactions: arguments.has("exclude-old-transactions"))
         } catch {
-            throw .failure("\(input.source): \(error)", .dataError)
+            throw .failure("verifier unavailable: \(error)", .unavailable)
         }
-        return try response(json: json, source: input.source)
+        if let path = arguments.value("save-response") { try FileWriter.write(outcome.body, to: path) }
+        return (outcome.response, .remote(outcome.exchanges))
     }
 
-    /// Interprets parsed JSON as a response, naming the source when it is not one.
-    static func response(json: JSONValue, source: String) throws(CLIError) -> VerifyReceiptResponse {
-        do throws(VerifyReceiptResponse.Failure) {
-            return try VerifyReceiptResponse(json: json)
+    /// A saved response; a file that is not one is a data error naming what is wrong.
+    static func read(responsePath path: String) throws(CLIError) -> (VerifyReceiptResponse, ResponseOrigin) {
+        let bytes = try FileReader.read(path: path)
+        do throws(VerifyReceiptResponse.ReadFailure) {
+            return (try VerifyReceiptResponse.read(bytes), .file(path))
         } catch {
-            throw .failure("\(source): \(error)", .dataError)
+            throw .failure("\(path): \(error)", .dataError)
         }
     }
 

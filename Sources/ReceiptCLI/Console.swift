@@ -1,3 +1,5 @@
+import ReceiptKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -5,15 +7,34 @@
 #endif
 
 /// Where a command reads and writes: the real process streams, or buffers in tests.
+///
+/// Nothing from input reaches a terminal raw: text-format output goes through ``writeText(_:)`` and every
+/// diagnostic through ``writeError(_:)``, both of which escape control characters (see
+/// `String.escapingControlCharactersKeepingLayout`). ``writeOut(_:)`` writes as given and is for JSON, whose
+/// writer already escapes them, and for the tool's own fixed text (help, version).
 public protocol Console: AnyObject {
-    /// Writes the result document (or part of it) to standard output.
+    /// Writes to standard output exactly as given: JSON documents and fixed text only.
     func writeOut(_ text: String) throws(CLIError)
-    /// Writes a diagnostic line to standard error.
-    func writeError(_ text: String)
+    /// Writes to standard error exactly as given. Call ``writeError(_:)``, which escapes first.
+    func writeStandardError(_ text: String)
     /// Reads all of standard input.
     func readStandardInput() throws(CLIError) -> [UInt8]
     /// The process environment (the CLI layer is the only place that reads it).
     var environment: [String: String] { get }
+}
+
+extension Console {
+    /// Writes a text-format report to standard output with control characters escaped, line feeds and tabs kept,
+    /// so a forged value cannot move the cursor, erase lines or reorder what a terminal shows.
+    public func writeText(_ text: String) throws(CLIError) {
+        try writeOut(text.escapingControlCharactersKeepingLayout)
+    }
+
+    /// Writes a diagnostic to standard error with control characters escaped, line feeds and tabs kept: messages
+    /// quote file names and bits of input.
+    public func writeError(_ text: String) {
+        writeStandardError(text.escapingControlCharactersKeepingLayout)
+    }
 }
 
 /// The process's own standard streams.
@@ -35,7 +56,7 @@ public final class ProcessConsole: Console {
         guard written == bytes.count else { throw .output(String(cString: strerror(errno))) }
     }
 
-    public func writeError(_ text: String) {
+    public func writeStandardError(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, errors) }
         fflush(errors)

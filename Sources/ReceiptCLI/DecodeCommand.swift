@@ -17,50 +17,14 @@ enum DecodeCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
         let format = try OutputFormat.from(arguments, command: name)
-        let inputs = console.readInputs(arguments.positionals)
-        if inputs.count == 1 {
-            let document = try decode(inputs[0].get())
-            switch format {
-            case .json: try console.writeJSON(document.json, compact: arguments.has("compact"))
-            case .text: try console.writeOut(document.text)
-            }
-            return .success
-        }
-        var worst = ExitCode.success
-        var documents: [JSONValue] = []
-        for (path, input) in zip(arguments.positionals.isEmpty ? ["-"] : arguments.positionals, inputs) {
-            do {
-                let document = try decode(input.get())
-                documents.append(document.json)
-                if format == .text { try console.writeOut(document.text + "\n") }
+        return try PerFileLoop.run(arguments, console: console, format: format) { input throws(CLIError) in
+            let document: DecodeDocument
+            do throws(DecodeError) {
+                document = try DecodeDocument(source: input.source, bytes: input.bytes)
             } catch {
-                console.writeError("appreceipt: error: \(error)\n")
-                worst = max(worst, error.exitCode)
-                var failure: [String: JSONValue] = [
-                    "message": .string(error.description), "exit_code": .integer(Int(error.exitCode.rawValue)),
-                ]
-                if case .undecodable(_, let decodeError) = error, let offset = decodeError.offset {
-                    failure["offset"] = .integer(offset)
-                }
-                documents.append(.object(["input": .object(["source": .string(path)]), "error": .object(failure)]))
+                throw .undecodable(source: input.source, error)
             }
-        }
-        if format == .json { try console.writeJSON(.array(documents), compact: arguments.has("compact")) }
-        return worst
-    }
-
-    struct Decoded {
-        let json: JSONValue
-        let text: String
-    }
-
-    static func decode(_ input: NamedInput) throws(CLIError) -> Decoded {
-        do {
-            let (unwrapped, document) = try ReceiptDecoder.decode(input.bytes)
-            let json = DecodeReport.json(source: input.source, input: unwrapped, document: document)
-            return Decoded(json: json, text: DecodeTextRenderer.render(json))
-        } catch {
-            throw .undecodable(source: input.source, error)
+            return FileResult(json: document.json, text: DecodeTextRenderer.render(document), exitCode: .success)
         }
     }
 }

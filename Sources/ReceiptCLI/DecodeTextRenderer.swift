@@ -1,117 +1,90 @@
 import ReceiptKit
 
-/// The compact human summary of a decode document (`--format text`), read off the JSON so both always agree.
+/// The compact human summary of a decode document (`--format text`), read off the typed document.
 enum DecodeTextRenderer {
-    static func render(_ document: JSONValue) -> String {
+    /// Payload keys of StoreKit 2 items worth a line, in Apple's names.
+    static let jwsKeys = [
+        "notificationType", "subtype", "environment", "bundleId", "productId", "transactionId", "originalTransactionId", "type",
+        "expiresDate", "signedDate", "autoRenewStatus", "autoRenewProductId",
+    ]
+
+    static func render(_ document: DecodeDocument) -> String {
         var lines: [String] = []
-        let input = document["input"]
-        let receipt = document["receipt"]
         func row(_ label: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
             lines.append("\(label.padding(22)) \(value)")
         }
-        row("source", input?["source"]?.scalarText)
-        row("kind", input?["kind"]?.scalarText)
-        row("layers", input?["layers"]?.arrayValue?.compactMap(\.scalarText).joined(separator: " > "))
-        row("note", input?["note"]?.scalarText)
-        row("environment", document["environment"]?.scalarText)
-        if let receipt {
-            row("receipt_type", receipt["receipt_type"]?.scalarText)
-            row("bundle_id", receipt["bundle_id"]?.scalarText ?? receipt["bid"]?.scalarText)
-            row("application_version", receipt["application_version"]?.scalarText ?? receipt["bvrs"]?.scalarText)
-            row("original_app_version", receipt["original_application_version"]?.scalarText)
-            row("app_item_id", receipt["app_item_id"]?.scalarText)
-            row("receipt_creation_date", receipt["receipt_creation_date"]?.scalarText)
-            row("original_purchase_date", receipt["original_purchase_date"]?.scalarText)
-            row("expiration_date", receipt["expiration_date"]?.scalarText)
-            row("preorder_date", receipt["preorder_date"]?.scalarText)
-            row("age_rating", receipt["age_rating"]?.scalarText)
-            row("product_id", receipt["product_id"]?.scalarText)
-            row("transaction_id", receipt["transaction_id"]?.scalarText)
-            row("purchase_date", receipt["purchase_date"]?.scalarText)
-            row("expires_date", receipt["expires_date_formatted"]?.scalarText)
-            if let unknown = receipt["unknown_attributes"]?.arrayValue {
-                row("unknown_attributes", unknown.compactMap { $0["type"]?.scalarText }.joined(separator: ", "))
-            }
-        }
-        if let container = document["container"] {
-            let signers = container["signers"]?.arrayValue ?? []
-            let digests = container["digest_algorithms"]?.arrayValue?.compactMap(\.scalarText).joined(separator: ",") ?? ""
+        row("source", document.input.source)
+        row("kind", document.input.kind.rawValue)
+        row("layers", document.input.layers.joined(separator: " > "))
+        row("note", document.input.note)
+        row("environment", document.environment)
+        for (label, value) in ReceiptSummary(document.content).rows { row(label, value) }
+        switch document.content {
+        case .appReceipt(let receipt):
+            let container = ContainerSummary(receipt)
+            let digests = container.container.digestAlgorithms.map(\.displayName).joined(separator: ",")
             row(
                 "container",
-                "signedData, \(container["encoding"]?.scalarText ?? ""), digest \(digests), "
-                    + "\(signers.count) signer(s), \(container["certificates"]?.arrayValue?.count ?? 0) certificate(s)")
+                "signedData, \(container.encoding), digest \(digests), "
+                    + "\(container.container.signerInfos.count) signer(s), \(receipt.certificates.count) certificate(s)")
             lines.append("certificates")
-            for certificate in container["certificates"]?.arrayValue ?? [] {
-                lines.append(certificateLine(certificate))
-            }
-        }
-        if let jws = document["jws"] {
-            row("alg", jws["header"]?["alg"]?.scalarText)
-            let payload = jws["payload"]
-            for key in [
-                "notificationType", "subtype", "environment", "bundleId", "productId", "transactionId",
-                "originalTransactionId", "type", "expiresDate", "signedDate", "autoRenewStatus", "autoRenewProductId",
-            ] {
-                row(key, payload?[key]?.scalarText ?? payload?["data"]?[key]?.scalarText)
-            }
-            let certificates = jws["certificates"]?.arrayValue ?? []
-            if !certificates.isEmpty { lines.append("certificates (x5c)") }
-            for certificate in certificates { lines.append(certificateLine(certificate)) }
-        }
-        if let certificate = document["transaction_receipt"]?["certificate"] {
+            lines += document.certificates.map(certificateLine)
+        case .jws(let jws):
+            row("alg", jws.header["alg"]?.scalarText)
+            for key in jwsKeys { row(key, jws.payload[key]?.scalarText ?? jws.payload["data"]?[key]?.scalarText) }
+            if !jws.certificates.isEmpty { lines.append("certificates (x5c)") }
+            lines += document.certificates.map(certificateLine)
+        case .transactionReceipt:
             lines.append("certificates")
-            lines.append(certificateLine(certificate))
+            lines += document.certificates.map(certificateLine)
         }
-        if let purchases = receipt?["in_app"]?.arrayValue {
-            lines.append("in_app (\(purchases.count))")
-            if !purchases.isEmpty {
-                lines.append(
-                    "  "
-                        + [
-                            "product_id".padding(40), "transaction_id".padding(18), "original_tx_id".padding(18),
-                            "purchase_date (UTC)".padding(20), "expires_date (UTC)".padding(20), "flags",
-                        ].joined(separator: " "))
-            }
-            for purchase in purchases {
-                var flags: [String] = []
-                if purchase["is_trial_period"]?.scalarText == "true" { flags.append("trial") }
-                if purchase["is_in_intro_offer_period"]?.scalarText == "true" { flags.append("intro") }
-                if purchase["cancellation_date"] != nil { flags.append("cancelled") }
-                if let type = purchase["product_type"]?.scalarText { flags.append("type=\(type)") }
-                lines.append(
-                    "  "
-                        + [
-                            (purchase["product_id"]?.scalarText ?? "-").padding(40),
-                            (purchase["transaction_id"]?.scalarText ?? "-").padding(18),
-                            (purchase["original_transaction_id"]?.scalarText ?? "-").padding(18),
-                            shortDate(purchase["purchase_date"]?.scalarText).padding(20),
-                            shortDate(purchase["expires_date"]?.scalarText).padding(20),
-                            flags.joined(separator: ","),
-                        ].joined(separator: " "))
-            }
+        if case .appReceipt(let receipt) = document.content {
+            lines += inAppTable(receipt.receipt.inApp)
         }
-        for warning in document["warnings"]?.arrayValue ?? [] {
-            lines.append("warning: \(warning.scalarText ?? "")")
-        }
+        lines += document.warnings.map { "warning: \($0)" }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func certificateLine(_ certificate: JSONValue) -> String {
-        let role = (certificate["role"]?.scalarText ?? "certificate").padding(13)
-        let name = certificate["common_name"]?.scalarText ?? certificate["subject"]?.scalarText ?? "?"
-        let validity = "\(certificate["not_before"]?.scalarText ?? "?") .. \(certificate["not_after"]?.scalarText ?? "?")"
-        let markers = certificate["apple_markers"]?.arrayValue?.compactMap { $0["oid"]?.scalarText } ?? []
-        let fingerprint = certificate["sha256_fingerprint"]?.scalarText ?? ""
+    static func inAppTable(_ purchases: [InAppPurchase]) -> [String] {
+        var lines = ["in_app (\(purchases.count))"]
+        guard !purchases.isEmpty else { return lines }
+        lines.append(
+            "  "
+                + [
+                    "product_id".padding(40), "transaction_id".padding(18), "original_tx_id".padding(18),
+                    "purchase_date (UTC)".padding(20), "expires_date (UTC)".padding(20), "flags",
+                ].joined(separator: " "))
+        for purchase in purchases {
+            var flags: [String] = []
+            if purchase.isTrialPeriod == true { flags.append("trial") }
+            if purchase.isInIntroOfferPeriod == true, purchase.expiresDate != nil { flags.append("intro") }
+            if purchase[.cancellationDate] != nil { flags.append("cancelled") }
+            if let type = purchase[.productType] { flags.append("type=\(type.text)") }
+            lines.append(
+                "  "
+                    + [
+                        (purchase.productID ?? "-").padding(40), (purchase.transactionID ?? "-").padding(18),
+                        (purchase.originalTransactionID ?? "-").padding(18), shortDate(purchase[.purchaseDate]).padding(20),
+                        shortDate(purchase[.expiresDate]).padding(20), flags.joined(separator: ","),
+                    ].joined(separator: " "))
+        }
+        return lines
+    }
+
+    static func certificateLine(_ entry: CertificateEntry) -> String {
+        let certificate = entry.certificate
+        let markers = certificate.appleMarkerOIDs
         return
-            "  \(certificate["index"]?.scalarText ?? "-") \(role) \(name)\n      valid \(validity), serial \(certificate["serial"]?.scalarText ?? "?"), "
-            + "\(certificate["signature_algorithm"]?.scalarText ?? "?"), sha256 \(fingerprint)"
+            "  \(entry.index) \(entry.role.padding(13)) \(certificate.subjectCommonName ?? certificate.subject)\n"
+            + "      valid \(certificate.notBefore.rfc3339) .. \(certificate.notAfter.rfc3339), serial \(certificate.serialNumberHex), "
+            + "\(certificate.signatureAlgorithm), sha256 \(certificate.sha256Fingerprint)"
             + (markers.isEmpty ? "" : "\n      markers \(markers.joined(separator: ", "))")
     }
 
-    /// "2020-07-14 19:36:40 Etc/GMT" without the zone, which the column header states.
-    static func shortDate(_ text: String?) -> String {
-        guard let text else { return "-" }
+    /// A date as the table shows it: Apple's GMT form without the zone, which the column header states.
+    static func shortDate(_ value: FieldValue?) -> String {
+        guard let text = value?.text else { return "-" }
         return text.hasSuffix(" Etc/GMT") ? String(text.dropLast(8)) : text
     }
 }

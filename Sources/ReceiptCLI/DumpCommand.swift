@@ -42,7 +42,7 @@ enum DumpCommand: Subcommand {
         case .text:
             var lines: [String] = []
             render(tree, into: &lines)
-            try console.writeOut(lines.joined(separator: "\n") + "\n")
+            try console.writeText(lines.joined(separator: "\n") + "\n")
         }
         return .success
     }

@@ -16,6 +16,8 @@ public enum ExitCode: Int32, Sendable {
     case internalError = 70
     /// Writing the output failed.
     case ioError = 74
+    /// Stopped by Ctrl-C (128 + SIGINT, as shells report it); the output holds complete lines only.
+    case interrupted = 130
 }
 
 extension ExitCode: Comparable {

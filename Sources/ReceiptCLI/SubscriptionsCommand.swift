@@ -25,68 +25,33 @@ enum SubscriptionsCommand: Subcommand {
         let periods = try TimeAndPeriodOptions.periods(arguments, command: name)
         let at = try TimeAndPeriodOptions.time(arguments, command: name)
         let input = try console.readInputs(arguments.positionals)[0].get()
-        let (inputs, source) = try readSource(input)
-        let document = try report(inputs: inputs, source: source, at: at, periods: periods)
+        let (inputs, origin) = try read(input)
+        let report: SubscriptionReport
+        do throws(SubscriptionReport.Failure) {
+            report = try SubscriptionReport(inputs: inputs, origin: origin, at: at, periods: periods)
+        } catch {
+            switch error {
+            case .noTime(let source, let problem):
+                let missing = problem.map { "readable \(source.rendered(.commandLine)) (\($0))" } ?? source.rendered(.commandLine)
+                throw .usage("this input has no \(missing) to evaluate at; give --at TIME or --at now", command: name)
+            }
+        }
         switch format {
-        case .json: try console.writeJSON(document, compact: arguments.has("compact"))
-        case .text: try console.writeOut(SubscriptionsTextRenderer.render(document))
+        case .json: try console.writeJSON(report.json(.commandLine), compact: arguments.has("compact"))
+        case .text: try console.writeText(SubscriptionsTextRenderer.render(report))
         }
         return .success
     }
 
-    /// A verifyReceipt response when the input is JSON with a status, otherwise a receipt.
-    static func readSource(_ input: NamedInput) throws(CLIError) -> (SubscriptionInputs, JSONValue) {
-        // Sniffing: JSON with a status is a response; anything else (a failed parse included) is read as a receipt.
-        if input.bytes.first(where: { !InputBytes.isWhitespace($0) }) == UInt8(ascii: "{"),
-            let json = try? JSONParser.parse(input.bytes), json["status"] != nil
-        {
-            let response = try CompareCommand.response(json: json, source: input.source)
-            return (
-                SubscriptionInputs(response: response),
-                .object([
-                    "source": .string(input.source), "kind": .string("verifyReceipt_response"), "response": response.summaryJSON,
-                ])
-            )
-        }
-        do throws(DecodeError) {
-            let (unwrapped, document) = try ReceiptDecoder.decode(input.bytes)
-            switch document {
-            case .appReceipt(let receipt):
-                return (
-                    SubscriptionInputs(receipt: receipt),
-                    .object(["source": .string(input.source), "kind": .string(receipt.kindName)])
-                )
-            case .transactionReceipt(let transaction):
-                return (
-                    SubscriptionInputs(transaction: transaction),
-                    .object(["source": .string(input.source), "kind": .string(unwrapped.kindName)])
-                )
-            case .jws:
-                throw DecodeError.input(
-                    .unrecognised("subscriptions reads verifyReceipt responses and receipts, not StoreKit 2 JWS"))
-            }
+    /// The response or receipt in the input; errors name the input.
+    static func read(_ input: NamedInput) throws(CLIError) -> (SubscriptionInputs, SubscriptionReport.Origin) {
+        do throws(SubscriptionSource.Failure) {
+            return try SubscriptionSource.read(source: input.source, bytes: input.bytes)
         } catch {
-            throw .undecodable(source: input.source, error)
+            switch error {
+            case .response(let failure): throw .failure("\(input.source): \(failure)", .dataError)
+            case .undecodable(let failure): throw .undecodable(source: input.source, failure)
+            }
         }
-    }
-
-    /// The subscriptions document; also used by compare for the state its response implies.
-    static func report(
-        inputs: SubscriptionInputs, source: JSONValue, at: (Timestamp, String)?, periods: [String: ISO8601Duration]
-    ) throws(CLIError) -> JSONValue {
-        guard let time = at?.0 ?? inputs.defaultTime else {
-            throw .usage(
-                "this input has no \(inputs.defaultTimeSource) to evaluate at; give --at TIME or --at now", command: name)
-        }
-        let result = SubscriptionEvaluator(at: time, periods: periods, sandbox: inputs.sandbox)
-            .evaluate(transactions: inputs.transactions, renewals: inputs.renewals)
-        var object = result.json.objectValue ?? [:]
-        object["format_version"] = .integer(DecodeReport.formatVersion)
-        object["input"] = source
-        object["at"] = .object(["time": .string(time.rfc3339), "source": .string(at?.1 ?? inputs.defaultTimeSource)])
-        object["sandbox"] = .bool(inputs.sandbox)
-        object["cannot_know"] = .array(inputs.cannotKnow.map(JSONValue.string))
-        object["explanations"] = .array(inputs.explanations.map(JSONValue.string))
-        return .object(object)
     }
 }

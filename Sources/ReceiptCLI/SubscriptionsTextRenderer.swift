@@ -2,30 +2,22 @@ import ReceiptKit
 
 /// The human rendering of a subscriptions document.
 enum SubscriptionsTextRenderer {
-    static func render(_ document: JSONValue) -> String {
-        var lines: [String] = []
-        lines.append(
-            "at                \(document["at"]?["time"]?.scalarText ?? "-") (\(document["at"]?["source"]?.scalarText ?? "-"))")
-        if document["sandbox"] == .bool(true) { lines.append("environment       Sandbox") }
-        for item in document["items"]?.arrayValue ?? [] {
-            let renew =
-                item["auto_renew"].flatMap { $0 == .null ? nil : $0.scalarText }.map {
-                    $0 == "true" ? "auto-renew on" : "auto-renew off"
-                } ?? ""
+    static func render(_ report: SubscriptionReport) -> String {
+        var lines = ["at                \(report.time.rfc3339) (\(report.timeSource.rendered(.commandLine)))"]
+        if report.inputs.sandbox { lines.append("environment       Sandbox") }
+        for item in report.result.subscriptions {
+            let renew = item.autoRenew.map { $0 ? "auto-renew on" : "auto-renew off" } ?? ""
             lines.append(
-                "\(item["state"]?.scalarText ?? "?")".padding(17) + " \(item["product_id"]?.scalarText ?? "?") "
-                    + "(original \(item["original_transaction_id"]?.scalarText ?? "?")), expires \(item["latest_expires_date"]?.scalarText ?? "-") \(renew)"
-            )
-            for step in item["trail"]?.arrayValue ?? [] { lines.append("    - \(step.scalarText ?? "")") }
-            for note in item["notes"]?.arrayValue ?? [] { lines.append("    note: \(note.scalarText ?? "")") }
+                item.state.rawValue.padding(17) + " \(item.productID) (original \(item.originalTransactionID)), expires "
+                    + "\(item.latestExpiresDate?.appleGMT ?? "-") \(renew)")
+            lines += item.trail.map { "    - \($0.rendered(.commandLine))" }
+            lines += item.notes.map { "    note: \($0)" }
         }
-        for product in document["products_needing_period"]?.arrayValue ?? [] {
-            lines.append("non-renewing \(product.scalarText ?? "") needs a term: --period \(product.scalarText ?? "")=P1M")
+        for product in report.result.productsNeedingPeriod {
+            lines.append("non-renewing \(product) needs a term: --period \(product)=P1M")
         }
-        for limit in document["cannot_know"]?.arrayValue ?? [] {
-            lines.append("a receipt alone cannot know: \(limit.scalarText ?? "")")
-        }
-        for text in document["explanations"]?.arrayValue ?? [] { lines.append("note: \(text.scalarText ?? "")") }
+        lines += report.inputs.cannotKnow.map { "a receipt alone cannot know: \($0)" }
+        lines += report.inputs.explanations.map { "note: \($0)" }
         return lines.joined(separator: "\n") + "\n"
     }
 }

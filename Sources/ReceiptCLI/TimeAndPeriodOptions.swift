@@ -13,16 +13,16 @@ enum TimeAndPeriodOptions {
     static let periods = OptionSpec.value(
         "periods", "FILE", "Terms from a file: a JSON object {\"product\": \"P1M\"} or PRODUCT=DURATION lines.")
 
-    /// The `--at` time and its source name, or nil when not given.
-    static func time(_ arguments: ParsedArguments, command: String) throws(CLIError) -> (Timestamp, String)? {
+    /// The `--at` time and where it came from, or nil when not given.
+    static func time(_ arguments: ParsedArguments, command: String) throws(CLIError) -> (time: Timestamp, source: TimeSource)? {
         guard let text = arguments.value("at") else { return nil }
         if text == "now" {
             var now = timespec()
             clock_gettime(CLOCK_REALTIME, &now)
-            return (Timestamp(milliseconds: Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000), "now")
+            return (Timestamp(milliseconds: Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000), .now)
         }
         do throws(ReceiptDateParser.Failure) {
-            return (try ReceiptDateParser.parse(text), "--at")
+            return (try ReceiptDateParser.parse(text), .given)
         } catch {
             throw .usage("--at needs an RFC 3339 time such as 2024-03-01T12:00:00Z, or now (\(error.reason))", command: command)
         }
@@ -33,7 +33,7 @@ enum TimeAndPeriodOptions {
         var entries: [(text: String, origin: String)] = arguments.all("period").map { ($0, "--period") }
         if let path = arguments.value("periods") {
             let bytes = try FileReader.read(path: path)
-            if bytes.first(where: { !InputBytes.isWhitespace($0) }) == UInt8(ascii: "{") {
+            if bytes.first(where: { !ASCII.isWhitespace($0) }) == UInt8(ascii: "{") {
                 let json: JSONValue
                 do throws(JSONParser.Failure) {
                     json = try JSONParser.parse(bytes)
@@ -56,11 +56,15 @@ enum TimeAndPeriodOptions {
         var result: [String: ISO8601Duration] = [:]
         for (text, origin) in entries {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, let duration = ISO8601Duration(parts[1]) else {
+            guard parts.count == 2, !parts[0].isEmpty else {
                 throw .usage(
                     "\(origin): '\(text)' is not PRODUCT=DURATION with an ISO 8601 duration such as P1M", command: command)
             }
-            result[parts[0]] = duration
+            do throws(ISO8601Duration.Failure) {
+                result[parts[0]] = try ISO8601Duration(parts[1])
+            } catch {
+                throw .usage("\(origin): '\(text)': \(error) (e.g. P1M)", command: command)
+            }
         }
         return result
     }

@@ -4,9 +4,9 @@ import ReceiptKit
 enum VerificationOptions {
     static func policy(from arguments: ParsedArguments, command: String) throws(CLIError) -> VerificationPolicy {
         var policy = VerificationPolicy()
-        if let (time, source) = try TimeAndPeriodOptions.time(arguments, command: command) {
-            policy.verificationTime = time
-            policy.verificationTimeSource = source
+        if let at = try TimeAndPeriodOptions.time(arguments, command: command) {
+            policy.verificationTime = at.time
+            policy.verificationTimeSource = at.source
         }
         let anchorFiles = arguments.all("trust-anchor")
         if !anchorFiles.isEmpty {

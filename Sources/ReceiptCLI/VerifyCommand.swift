@@ -19,7 +19,9 @@ enum VerifyCommand: Subcommand {
         """
     static let options: [OptionSpec] = [
         .value("at", "TIME|now", "Check certificates at this RFC 3339 time (or now) instead of the receipt's creation date."),
-        .value("trust-anchor", "FILE", repeatable: true, "Trust this certificate (PEM, DER or base64) instead of the pinned Apple root."),
+        .value(
+            "trust-anchor", "FILE", repeatable: true,
+            "Trust this certificate (PEM, DER or base64) instead of the pinned Apple root."),
         .flag("allow-xcode", "Trust the fixed StoreKit testing certificate for Xcode receipts."),
         .value("bundle-id", "ID", repeatable: true, "Require this bundle id (any of several)."),
         .value("app-version", "VERSION", "Require this application_version."),
@@ -31,74 +33,30 @@ enum VerifyCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
         let format = try OutputFormat.from(arguments, command: name)
         let policy = try VerificationOptions.policy(from: arguments, command: name)
-        let inputs = console.readInputs(arguments.positionals)
-        var documents: [JSONValue] = []
-        var worst = ExitCode.success
-        for (path, input) in zip(arguments.positionals.isEmpty ? ["-"] : arguments.positionals, inputs) {
-            let named: NamedInput
-            do throws(CLIError) {
-                named = try input.get()
-            } catch {
-                if inputs.count == 1 { throw error }
-                console.writeError("appreceipt: error: \(error)\n")
-                worst = max(worst, error.exitCode)
-                documents.append(
-                    .object([
-                        "input": .object(["source": .string(path)]),
-                        "error": .object([
-                            "message": .string(error.description), "exit_code": .integer(Int(error.exitCode.rawValue)),
-                        ]),
-                    ]))
-                continue
-            }
-            let (document, code) = verify(named, policy: policy, console: console)
-            documents.append(document)
-            worst = max(worst, code)
-            if format == .text { try console.writeOut(VerifyTextRenderer.render(document) + (inputs.count > 1 ? "\n" : "")) }
+        return try PerFileLoop.run(arguments, console: console, format: format) { input in
+            let document = VerifyDocument.verify(source: input.source, bytes: input.bytes, policy: policy)
+            return FileResult(
+                json: document.json(.commandLine), text: VerifyTextRenderer.render(document), exitCode: exitCode(of: document),
+                diagnostic: diagnostic(for: document))
         }
-        if format == .json {
-            try console.writeJSON(documents.count == 1 ? documents[0] : .array(documents), compact: arguments.has("compact"))
-        }
-        return worst
     }
 
-    /// The report document for one input and the exit status it implies.
-    static func verify(_ input: NamedInput, policy: VerificationPolicy, console: any Console) -> (JSONValue, ExitCode) {
-        let unwrapped: ReceiptInput
-        let document: ReceiptDecoder.Document
-        do {
-            (unwrapped, document) = try ReceiptDecoder.decode(input.bytes)
-        } catch {
-            console.writeError("appreceipt: error: \(input.source): \(error)\n")
-            var failure: [String: JSONValue] = ["message": .string(error.description)]
-            if let offset = error.offset { failure["offset"] = .integer(offset) }
-            return (
-                .object([
-                    "format_version": .integer(DecodeReport.formatVersion), "verdict": .string(Verdict.malformed.rawValue),
-                    "input": .object(["source": .string(input.source), "size": .integer(input.bytes.count)]),
-                    "error": .object(failure),
-                ]), .dataError
-            )
+    /// 0 for valid, 1 for any other verdict, 65 for input that could not be verified at all.
+    static func exitCode(of document: VerifyDocument) -> ExitCode {
+        switch document.verdict {
+        case .valid: return .success
+        case .invalid, .untrusted, .unverifiableHere: return .negative
+        case .malformed, nil: return .dataError
         }
-        let report: VerificationReport
+    }
+
+    static func diagnostic(for document: VerifyDocument) -> String? {
         switch document {
-        case .appReceipt(let receipt): report = ReceiptVerifier(policy: policy).verify(receipt)
-        case .transactionReceipt(let transaction): report = ReceiptVerifier(policy: policy).verify(transaction)
-        case .jws:
-            console.writeError(
-                "appreceipt: error: \(input.source): StoreKit 2 JWS is recognised but its verification is not part of verify yet; use decode to read it\n"
-            )
-            return (DecodeReport.json(source: input.source, input: unwrapped, document: document), .dataError)
+        case .verified: return nil
+        case .malformed(let source, _, let error): return "appreceipt: error: \(source): \(error.message(.commandLine))\n"
+        case .unsupported(let decoded):
+            return
+                "appreceipt: error: \(decoded.input.source): StoreKit 2 JWS is recognised but its verification is not part of verify yet; use decode to read it\n"
         }
-        var object =
-            DecodeReport.json(source: input.source, input: unwrapped, document: document, includeContainer: false).objectValue
-            ?? [:]
-        // Decoding remarks join the date-sanity warnings, so one list says everything odd.
-        let decodeWarnings = (object["warnings"]?.arrayValue ?? []).map {
-            JSONValue.object(["id": .string("decode"), "detail": $0])
-        }
-        object.merge(report.json) { _, verification in verification }
-        object["warnings"] = .array(decodeWarnings + (object["warnings"]?.arrayValue ?? []))
-        return (.object(object), report.verdict == .valid ? .success : .negative)
     }
 }

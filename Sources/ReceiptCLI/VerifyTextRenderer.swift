@@ -2,38 +2,48 @@ import ReceiptKit
 
 /// The checklist rendering of a verify document (`--format text`).
 enum VerifyTextRenderer {
-    static func render(_ document: JSONValue) -> String {
+    static func render(_ document: VerifyDocument) -> String {
         var lines: [String] = []
-        lines.append("source             \(document["input"]?["source"]?.scalarText ?? "-")")
-        lines.append("verdict            \(document["verdict"]?.scalarText ?? "-")")
-        if let error = document["error"] {
-            lines.append("error              \(error["message"]?.scalarText ?? "")")
-            return lines.joined(separator: "\n") + "\n"
-        }
-        if let kind = document["input"]?["kind"]?.scalarText { lines.append("kind               \(kind)") }
-        if let bundle = document["receipt"]?["bundle_id"]?.scalarText ?? document["receipt"]?["bid"]?.scalarText {
-            lines.append("bundle_id          \(bundle)")
-        }
-        let time = document["verification_time"]
-        lines.append("verification time  \(time?["time"]?.scalarText ?? "none") (\(time?["source"]?.scalarText ?? "-"))")
-        let anchor = document["trust_anchor"]
-        lines.append(
-            "trust anchor       \(anchor?["name"]?.scalarText.map { "\($0) (\(anchor?["source"]?.scalarText ?? ""))" } ?? "none")"
-        )
-        lines.append("checks")
-        for check in document["checks"]?.arrayValue ?? [] {
-            let status = check["status"]?.scalarText ?? "?"
-            let mark = ["pass": "pass", "fail": "FAIL", "skip": "skip", "error": "ERR "][status] ?? status
-            lines.append("  [\(mark)] \((check["id"]?.scalarText ?? "").padding(26)) \(check["detail"]?.scalarText ?? "")")
-        }
-        let warnings = document["warnings"]?.arrayValue ?? []
-        for warning in warnings {
-            if let text = warning.scalarText {
-                lines.append("warning: \(text)")
-            } else {
-                lines.append("warning: [\(warning["id"]?.scalarText ?? "")] \(warning["detail"]?.scalarText ?? "")")
-            }
+        switch document {
+        case .malformed(let source, _, let error):
+            lines.append("source             \(source)")
+            lines.append("verdict            \(Verdict.malformed.rawValue)")
+            lines.append("error              \(error.message(.commandLine))")
+        case .unsupported(let decoded):
+            lines += header(decoded, verdict: nil)
+            lines.append("verification time  none (-)")
+            lines.append("trust anchor       none")
+            lines.append("checks")
+            lines += decoded.warnings.map { "warning: \($0)" }
+        case .verified(let decoded, let report):
+            lines += header(decoded, verdict: report.verdict)
+            let time = report.verificationTime.map(\.rfc3339) ?? "none"
+            lines.append("verification time  \(time) (\(report.verificationTimeSource.rendered(.commandLine)))")
+            lines.append("trust anchor       \(report.trustAnchor.map { "\($0.name) (\($0.source))" } ?? "none")")
+            lines.append("checks")
+            lines += report.checks.map(checkLine)
+            lines += document.warnings.map { "warning: [\($0.kind.rawValue)] \($0.detail)" }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func header(_ decoded: DecodeDocument, verdict: Verdict?) -> [String] {
+        var lines = [
+            "source             \(decoded.input.source)", "verdict            \(verdict?.rawValue ?? "-")",
+            "kind               \(decoded.input.kind.rawValue)",
+        ]
+        if let bundle = ReceiptSummary(decoded.content).bundleID { lines.append("bundle_id          \(bundle)") }
+        return lines
+    }
+
+    static func checkLine(_ check: VerificationCheck) -> String {
+        let mark: String
+        switch check.status {
+        case .pass: mark = "pass"
+        case .fail: mark = "FAIL"
+        case .skip: mark = "skip"
+        case .error: mark = "ERR "
+        }
+        return "  [\(mark)] \(check.id.rawValue.padding(26)) \(check.detail.rendered(.commandLine))"
     }
 }

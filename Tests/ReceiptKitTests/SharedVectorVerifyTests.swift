@@ -21,7 +21,7 @@ struct SharedVectorVerifyTests {
         #expect(report.verdict == .valid, "\(report.checks.filter { $0.status == .fail || $0.status == .error })")
         #expect(report.warnings.isEmpty, "\(report.warnings)")
         #expect(report.trustAnchor?.sha256Fingerprint == TrustAnchor.appleIncRoot.sha256Fingerprint)
-        #expect(report.verificationTimeSource == "receipt_creation_date")
+        #expect(report.verificationTimeSource == .receiptCreationDate)
     }
 
     @Test("Xcode receipt is untrusted by default and valid with --allow-xcode", arguments: xcode)
@@ -45,7 +45,7 @@ struct SharedVectorVerifyTests {
         #expect(report.checks.first { $0.id == CheckID.signerSignature }?.status == .pass)
         #expect(report.failedCheckIDs.isEmpty, "\(report.failedCheckIDs)")
         // The issuing CA is not embedded: said plainly, not passed off as valid.
-        #expect(report.verdict == .unverifiable_here)
+        #expect(report.verdict == .unverifiableHere)
     }
 
     /// Device ids published beside these receipts (receipt-format.md §5).

@@ -37,7 +37,7 @@ struct SubscriptionCase: @unchecked Sendable, CustomTestStringConvertible {
         let response = try VerifyReceiptResponse(json: try JSONParser.parse(bytes))
         let at = try ReceiptDateParser.parse(try #require(fields["at"] as? String))
         var periods: [String: ISO8601Duration] = [:]
-        for (product, text) in fields["periods"] as? [String: String] ?? [:] { periods[product] = ISO8601Duration(text) }
+        for (product, text) in fields["periods"] as? [String: String] ?? [:] { periods[product] = try ISO8601Duration(text) }
         let inputs = SubscriptionInputs(response: response)
         let result = SubscriptionEvaluator(at: at, periods: periods, sandbox: inputs.sandbox)
             .evaluate(transactions: inputs.transactions, renewals: inputs.renewals)

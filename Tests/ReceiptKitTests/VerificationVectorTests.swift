@@ -6,7 +6,7 @@ import Testing
 @Suite struct VerificationVectorTests {
     /// The checks each attack must fail, and the verdict; derived from how each attack was built
     /// (TestVectors/README.md), not from running the verifier.
-    static let expectedFailures: [String: (checks: Set<String>, verdict: Verdict)] = [
+    static let expectedFailures: [String: (checks: Set<CheckID>, verdict: Verdict)] = [
         "tampered-payload-byte": ([CheckID.signerSignature], .invalid),
         "tampered-signature": ([CheckID.signerSignature], .invalid),
         // Everything verifies except that the root is not the pinned one: untrusted, not invalid.
@@ -84,13 +84,13 @@ import Testing
         let receipt = try appReceipt("receipts/one-inapp.der")
         let atCreation = ReceiptVerifier(policy: try testPolicy()).verify(receipt)
         #expect(atCreation.verificationTime == receipt.receipt.creationDate)
-        #expect(atCreation.verificationTimeSource == "receipt_creation_date")
+        #expect(atCreation.verificationTimeSource == .receiptCreationDate)
         var policy = try testPolicy()
         // After the test leaf's not_after (2027-01-01): the same receipt no longer verifies at that time.
         policy.verificationTime = try ReceiptDateParser.parse("2030-01-01T00:00:00Z")
         let later = ReceiptVerifier(policy: policy).verify(receipt)
         #expect(later.failedCheckIDs == [CheckID.chainValidity])
-        #expect(later.verificationTimeSource == "--at")
+        #expect(later.verificationTimeSource == .given)
     }
 
     @Test func fieldChecksPassAndFailOnRequest() throws {
@@ -138,7 +138,7 @@ import Testing
         let alone = ReceiptVerifier(policy: VerificationPolicy()).verify(transaction)
         #expect(alone.checks.first { $0.id == CheckID.signerSignature }?.status == .pass)
         #expect(alone.checks.first { $0.id == CheckID.chainAnchor }?.status == .error)
-        #expect(alone.verdict == .unverifiable_here)
+        #expect(alone.verdict == .unverifiableHere)
 
         let (_, tamperedDocument) = try ReceiptDecoder.decode(try Fixtures.testVector("attacks/ios6-transaction-tampered.b64"))
         guard case .transactionReceipt(let tampered) = tamperedDocument else { throw Failure("not a transaction receipt") }
@@ -170,6 +170,6 @@ import Testing
         #expect(report.checks.first { $0.id == CheckID.chainSignatures }?.status == .error)
         #expect(report.checks.first { $0.id == CheckID.signerSignature }?.status == .pass)
         #expect(report.failedCheckIDs.isEmpty)
-        #expect(report.verdict == .unverifiable_here)
+        #expect(report.verdict == .unverifiableHere)
     }
 }

@@ -9,9 +9,12 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// OpenSSL refused an operation that does not depend on the input (e.g. a digest disabled by policy).
     case openSSL(OpenSSLError)
 
-    public var description: String {
+    public var description: String { message(.library) }
+
+    /// The description with options named as the caller names them.
+    public func message(_ naming: OptionNaming) -> String {
         switch self {
-        case .input(let error): return error.description
+        case .input(let error): return error.message(naming)
         case .container(let error): return error.description
         case .payload(let error): return "receipt payload: \(error)"
         case .transactionReceipt(let error): return error.description

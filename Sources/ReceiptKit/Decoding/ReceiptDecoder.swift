@@ -22,6 +22,9 @@ public enum ReceiptDecoder {
         case .transactionReceipt(let plist):
             return (input, .transactionReceipt(try TransactionReceipt(plist: plist, cache: cache)))
         case .jws(let token): return (input, .jws(try CompactJWS(token, cache: cache)))
+        case .signedDataBody(let body):
+            throw .input(
+                .unexpectedJSON("input is an App Store Server API answer (\(body.kind.rawValue)): see SignedDataVerifier"))
         }
     }
 }

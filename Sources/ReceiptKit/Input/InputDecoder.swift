@@ -6,7 +6,7 @@ public enum InputDecoder {
     static let maximumBase64Layers = 3
 
     public static func decode(_ bytes: [UInt8]) throws(InputError) -> ReceiptInput {
-        guard bytes.contains(where: { !isWhitespace($0) }) else { throw .empty }
+        guard bytes.contains(where: { !ASCII.isWhitespace($0) }) else { throw .empty }
         var layers: [String] = []
         let payload = try unwrap(bytes, layers: &layers, layerName: "input")
         return ReceiptInput(payload: payload, layers: layers, inputSize: bytes.count)
@@ -96,6 +96,10 @@ public enum InputDecoder {
             layers.append("jws")
             return .jws(jws)
         }
+        if let body = try SignedDataBody.recognise(object) {
+            layers.append("json-body")
+            return .signedDataBody(body)
+        }
         if let type = object["notification_type"]?.scalarText {
             throw .unexpectedJSON(
                 "input is an App Store Server Notification (V1, notification_type \(type)), not a receipt; "
@@ -126,14 +130,10 @@ public enum InputDecoder {
 
     /// The label of the first `-----BEGIN LABEL-----` line, when the text has one (certificates, keys).
     static func pemLabel(_ text: ArraySlice<UInt8>) -> String? {
-        let marker = Array("-----BEGIN ".utf8)
+        let marker = Array((PEM.dashes + "BEGIN ").utf8)
         guard let start = text.firstRange(of: marker) else { return nil }
         let label = text[start.upperBound...].prefix { $0 != UInt8(ascii: "-") && $0 != 0x0A }
         return String(decoding: label, as: UTF8.self)
-    }
-
-    static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     /// Text here means valid UTF-8 without control characters besides whitespace and NUL terminators; DER
@@ -148,7 +148,11 @@ public enum InputDecoder {
             for byte in bytes {
                 if byte == 0 { continue }
                 sawNonNul = true
-                if byte >= 0x80 { sawHighBit = true } else if byte == 0x7F || (byte < 0x20 && !isWhitespace(byte)) { return true }
+                if byte >= 0x80 {
+                    sawHighBit = true
+                } else if byte == 0x7F || (byte < 0x20 && !ASCII.isWhitespace(byte)) {
+                    return true
+                }
             }
             return false
         }()
@@ -162,8 +166,8 @@ public enum InputDecoder {
     static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
         var slice = bytes[...]
         if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
-        while let first = slice.first, isWhitespace(first) || first == 0 { slice = slice.dropFirst() }
-        while let last = slice.last, isWhitespace(last) || last == 0 { slice = slice.dropLast() }
+        while let first = slice.first, ASCII.isWhitespace(first) || first == 0 { slice = slice.dropFirst() }
+        while let last = slice.last, ASCII.isWhitespace(last) || last == 0 { slice = slice.dropLast() }
         if slice.count >= 2, slice.first == UInt8(ascii: "\""), slice.last == UInt8(ascii: "\"") {
             slice = slice.dropFirst().dropLast()
         }

@@ -7,10 +7,13 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A JSON object that is not a receipt request body.
     case unexpectedJSON(String)
     case invalidPlist(offset: Int, reason: String)
-    /// Bytes that are none of the known forms.
-    case unrecognised(String)
+    /// Bytes that are none of the known forms; the message may point at an option of the caller.
+    case unrecognised(Message)
 
-    public var description: String {
+    public var description: String { message(.library) }
+
+    /// The description with options named as the caller names them.
+    public func message(_ naming: OptionNaming) -> String {
         switch self {
         case .empty:
             return "input is empty"
@@ -23,7 +26,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidPlist(let offset, let reason):
             return "invalid transaction-receipt property list: \(reason) at offset \(offset)"
         case .unrecognised(let what):
-            return what
+            return what.rendered(naming)
         }
     }
 

@@ -26,7 +26,7 @@ public enum JSONParser {
         var index = 0
 
         mutating func skipWhitespace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count, ASCII.isJSONWhitespace(bytes[index]) { index += 1 }
         }
 
         func fail(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }

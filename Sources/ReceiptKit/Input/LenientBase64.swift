@@ -25,7 +25,7 @@ public enum LenientBase64 {
         table[Int(UInt8(ascii: "-"))] = 62
         table[Int(UInt8(ascii: "/"))] = 63
         table[Int(UInt8(ascii: "_"))] = 63
-        for whitespace in [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C] { table[whitespace] = 64 }
+        for byte in 0...255 where ASCII.isWhitespace(UInt8(byte)) { table[byte] = 64 }
         return table
     }()
 

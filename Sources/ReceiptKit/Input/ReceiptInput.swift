@@ -8,6 +8,8 @@ public struct ReceiptInput: Sendable {
         case transactionReceipt(plist: [UInt8])
         /// A StoreKit 2 compact JWS.
         case jws(String)
+        /// An App Store Server API answer carrying several signed items (``SignedDataBody``).
+        case signedDataBody(SignedDataBody)
     }
 
     public let payload: Payload
@@ -22,6 +24,7 @@ public struct ReceiptInput: Sendable {
         case .pkcs7: return "app_receipt"
         case .transactionReceipt: return "ios6_transaction_receipt"
         case .jws: return "storekit2_jws"
+        case .signedDataBody(let body): return "storekit2_" + body.kind.rawValue
         }
     }
 

@@ -4,24 +4,39 @@ public struct CompactJWS: Sendable {
     /// The payload with Apple's own camelCase names.
     public let payload: JSONValue
     public let signature: [UInt8]
-    /// The x5c certificates, leaf first.
+    /// The x5c certificates, leaf first, one per x5c entry.
     public let certificates: [X509Certificate]
+    /// The ASCII bytes `header.payload` exactly as received: what the signature covers (RFC 7515 §5.2).
+    public let signingInput: [UInt8]
+    /// The token as received.
+    public let token: String
 
+    /// Decodes the three segments and the x5c certificates. An x5c entry that is not a string of base64 DER
+    /// is an error here, so that ``certificates`` always lines up with the header's list.
     public init(_ token: String, cache: CertificateCache = .shared) throws(DecodeError) {
-        let segments = token.split(separator: ".", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        // The initializer is public, so it cannot rely on the input sniffer having counted the dots.
+        let segments = token.utf8.split(separator: UInt8(ascii: "."), maxSplits: 3, omittingEmptySubsequences: false)
+            .map(Array.init)
+        guard segments.count == 3 else { throw .jws(.segmentCount(segments.count)) }
+        self.token = token
         header = try Self.json(segments[0], "header")
         payload = try Self.json(segments[1], "payload")
         signature = try Self.bytes(segments[2], "signature")
+        signingInput = segments[0] + [UInt8(ascii: ".")] + segments[1]
+        guard header.objectValue != nil else { throw .jws(.headerNotObject) }
         var certificates: [X509Certificate] = []
         for (index, entry) in (header["x5c"]?.arrayValue ?? []).enumerated() {
-            guard case .string(let text) = entry else { continue }
+            guard case .string(let text) = entry else { throw .jws(.certificateNotString(index: index)) }
+            let der: [UInt8]
             do {
-                let der = try LenientBase64.decode(Array(text.utf8)).bytes
-                certificates.append(try cache.certificate(der: der[...]))
-            } catch let error as OpenSSLError {
-                throw .jws(.invalidCertificate(index: index, error))
+                der = try LenientBase64.decode(Array(text.utf8)).bytes
             } catch {
-                throw .jws(.invalidCertificate(index: index, OpenSSLError(operation: "decoding base64", entries: ["\(error)"])))
+                throw .jws(.certificateNotBase64(index: index, offset: error.offset, reason: error.reason))
+            }
+            do {
+                certificates.append(try cache.certificate(der: der[...]))
+            } catch {
+                throw .jws(.invalidCertificate(index: index, error))
             }
         }
         self.certificates = certificates
@@ -36,14 +51,11 @@ public struct CompactJWS: Sendable {
     }
 
     private static func json(_ segment: [UInt8], _ name: String) throws(DecodeError) -> JSONValue {
+        let decoded = try bytes(segment, name)
         do {
-            return try JSONParser.parse(try bytes(segment, name))
-        } catch let error as JSONParser.Failure {
-            throw .jws(.segmentNotJSON(segment: name, error))
-        } catch let error as DecodeError {
-            throw error
+            return try JSONParser.parse(decoded)
         } catch {
-            throw .jws(.segmentNotJSON(segment: name, JSONParser.Failure(offset: 0, reason: "\(error)")))
+            throw .jws(.segmentNotJSON(segment: name, error))
         }
     }
 }

@@ -2,14 +2,28 @@
 public enum JWSError: Error, Equatable, Sendable, CustomStringConvertible {
     case segmentNotBase64(segment: String, offset: Int, reason: String)
     case segmentNotJSON(segment: String, JSONParser.Failure)
+    /// The header decodes to JSON that is not an object.
+    case headerNotObject
+    case certificateNotString(index: Int)
+    case certificateNotBase64(index: Int, offset: Int, reason: String)
     case invalidCertificate(index: Int, OpenSSLError)
+    /// A compact JWS has exactly three dot-separated segments; this says how many were found (4: four or more).
+    case segmentCount(Int)
 
     public var description: String {
         switch self {
+        case .segmentCount(let count):
+            return "a compact JWS has 3 dot-separated segments (header.payload.signature); this text has \(count)"
         case .segmentNotBase64(let segment, let offset, let reason):
             return "JWS \(segment) is not base64url: \(reason) at offset \(offset)"
         case .segmentNotJSON(let segment, let failure): return "JWS \(segment): \(failure)"
+        case .headerNotObject: return "JWS header is JSON but not an object"
+        case .certificateNotString(let index): return "JWS x5c[\(index)] is not a string"
+        case .certificateNotBase64(let index, let offset, let reason):
+            return "JWS x5c[\(index)] is not base64: \(reason) at offset \(offset)"
         case .invalidCertificate(let index, let error): return "JWS x5c[\(index)]: \(error)"
+        case .segmentCount(let count):
+            return "a compact JWS has 3 dot-separated segments, this one has \(count > 3 ? "more than 3" : String(count))"
         }
     }
 }

@@ -3,8 +3,8 @@ extension X509Certificate {
     public static func load(_ bytes: [UInt8], cache: CertificateCache = .shared) throws(CertificateLoadError) -> [X509Certificate]
     {
         let text = String(decoding: bytes, as: UTF8.self)
-        let begin = "-----BEGIN CERTIFICATE-----"
-        let end = "-----END CERTIFICATE-----"
+        let begin = PEM.boundary("BEGIN CERTIFICATE")
+        let end = PEM.boundary("END CERTIFICATE")
         var ders: [[UInt8]] = []
         if text.contains(begin) {
             var rest = Substring(text)

@@ -1,38 +1,42 @@
 extension VerificationReport {
     /// `{verdict, verification_time, trust_anchor, checks, warnings, certificates}` as documented in the README.
-    public var json: [String: JSONValue] {
-        var object: [String: JSONValue] = [
+    public func jsonMembers(_ naming: OptionNaming) -> [String: JSONValue] {
+        [
             "verdict": .string(verdict.rawValue),
-            "checks": .array(checks.map(\.json)),
-            "warnings": .array(warnings.map { .object(["id": .string($0.id), "detail": .string($0.detail)]) }),
+            "checks": .array(checks.map { $0.json(naming) }),
+            "warnings": .array(warnings.map(\.json)),
             "verification_time": .object([
                 "time": verificationTime.map { .string($0.rfc3339) } ?? .null,
-                "source": .string(verificationTimeSource),
+                "source": .string(verificationTimeSource.rendered(naming)),
             ]),
-            "certificates": .array(
-                certificates.map { entry in
-                    .object([
-                        "role": .string(entry.role), "subject": .string(entry.certificate.subject),
-                        "issuer": .string(entry.certificate.issuer), "serial": .string(entry.certificate.serialNumberHex),
-                        "not_before": .string(entry.certificate.notBefore.rfc3339),
-                        "not_after": .string(entry.certificate.notAfter.rfc3339),
-                        "sha256_fingerprint": .string(entry.certificate.sha256Fingerprint),
-                    ])
-                }),
+            "certificates": .array(certificates.map(\.json)),
+            "trust_anchor": trustAnchor?.json ?? .null,
         ]
-        object["trust_anchor"] =
-            trustAnchor.map { anchor in
-                .object([
-                    "name": .string(anchor.name), "sha256_fingerprint": .string(anchor.sha256Fingerprint),
-                    "source": .string(anchor.source),
-                ])
-            } ?? .null
-        return object
+    }
+}
+
+extension VerificationReport.CertificateRole {
+    public var json: JSONValue {
+        .object([
+            "role": .string(role), "subject": .string(certificate.subject), "issuer": .string(certificate.issuer),
+            "serial": .string(certificate.serialNumberHex), "not_before": .string(certificate.notBefore.rfc3339),
+            "not_after": .string(certificate.notAfter.rfc3339), "sha256_fingerprint": .string(certificate.sha256Fingerprint),
+        ])
+    }
+}
+
+extension TrustAnchor {
+    public var json: JSONValue {
+        .object(["name": .string(name), "sha256_fingerprint": .string(sha256Fingerprint), "source": .string(source)])
     }
 }
 
 extension VerificationCheck {
-    public var json: JSONValue {
-        .object(["id": .string(id), "status": .string(status.rawValue), "detail": .string(detail)])
+    public func json(_ naming: OptionNaming) -> JSONValue {
+        .object(["id": .string(id.rawValue), "status": .string(status.rawValue), "detail": .string(detail.rendered(naming))])
     }
+}
+
+extension VerificationWarning {
+    public var json: JSONValue { .object(["id": .string(kind.rawValue), "detail": .string(detail)]) }
 }

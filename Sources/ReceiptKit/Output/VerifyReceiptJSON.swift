@@ -83,22 +83,22 @@ extension VerifyReceiptResponse {
 }
 
 extension SubscriptionEvaluator.Result {
-    public var json: JSONValue {
-        .object([
-            "items": .array(subscriptions.map(\.json)),
+    public func jsonMembers(_ naming: OptionNaming) -> [String: JSONValue] {
+        [
+            "items": .array(subscriptions.map { $0.json(naming) }),
             "products_needing_period": .array(productsNeedingPeriod.map(JSONValue.string)),
             "other_purchases": .integer(otherPurchaseCount),
-        ])
+        ]
     }
 }
 
 extension SubscriptionStatus {
-    public var json: JSONValue {
+    public func json(_ naming: OptionNaming) -> JSONValue {
         var object: [String: JSONValue] = [
             "original_transaction_id": .string(originalTransactionID), "product_id": .string(productID),
             "kind": .string(kind.rawValue), "state": .string(state.rawValue),
             "transactions": .integer(transactionCount),
-            "trail": .array(trail.map(JSONValue.string)), "notes": .array(notes.map(JSONValue.string)),
+            "trail": .array(trail.map { .string($0.rendered(naming)) }), "notes": .array(notes.map(JSONValue.string)),
         ]
         object["auto_renew"] = autoRenew.map(JSONValue.bool) ?? .null
         object["auto_renew_product_id"] = autoRenewProductID.map(JSONValue.string) ?? .null

@@ -40,67 +40,21 @@ public struct PKCS7SignedData: Sendable {
     public init(der: [UInt8]) throws(ContainerError) {
         do {
             root = try ASN1Node(parsing: der)
-            try root.expect(.sequence, "ContentInfo")
-            let info = try root.children()
-            guard info.count >= 1 else { throw ASN1Error.missingElement(offset: root.offset, expected: "contentType") }
-            let outerType = try ASN1ObjectIdentifier(node: info[0])
-            guard outerType == .signedData else {
-                throw ContainerError.notSignedData(found: Self.contentTypeName(outerType), offset: info[0].offset)
-            }
-            guard info.count == 2 else {
-                throw ASN1Error.missingElement(offset: root.offset, expected: "[0] signedData content")
-            }
-            try info[1].expect(.contextConstructed(0), "[0] EXPLICIT content")
-            let explicit = try info[1].children()
-            guard explicit.count == 1 else {
-                throw ASN1Error.invalidContent(offset: info[1].offset, reason: "[0] content must hold exactly one element")
-            }
-            let signedData = explicit[0]
-            try signedData.expect(.sequence, "SignedData")
+            let (explicitContent, signedData) = try Self.signedData(in: root)
             var fields = try signedData.children().makeIterator()
             func next(_ what: String) throws(ASN1Error) -> ASN1Node {
                 guard let field = fields.next() else { throw .missingElement(offset: signedData.offset, expected: what) }
                 return field
             }
             version = try next("version").int64Value()
-            let algorithms = try next("digestAlgorithms")
-            try algorithms.expect(.set, "digestAlgorithms")
-            var digestAlgorithms: [AlgorithmIdentifier] = []
-            for algorithm in try algorithms.children() { digestAlgorithms.append(try AlgorithmIdentifier(node: algorithm)) }
-            self.digestAlgorithms = digestAlgorithms
-
+            digestAlgorithms = try Self.digestAlgorithms(try next("digestAlgorithms"))
             let encapsulated = try next("contentInfo")
-            try encapsulated.expect(.sequence, "contentInfo")
-            let encapsulatedParts = try encapsulated.children()
-            guard let typeNode = encapsulatedParts.first else {
-                throw ASN1Error.missingElement(offset: encapsulated.offset, expected: "content type")
-            }
-            contentType = try ASN1ObjectIdentifier(node: typeNode)
-            guard contentType == .data else {
-                throw ContainerError.unexpectedContentType(found: Self.contentTypeName(contentType), offset: typeNode.offset)
-            }
-            guard encapsulatedParts.count == 2 else { throw ContainerError.detachedContent(offset: encapsulated.offset) }
-            try encapsulatedParts[1].expect(.contextConstructed(0), "[0] EXPLICIT content")
-            let wrapped = try encapsulatedParts[1].children()
-            guard wrapped.count == 1, wrapped[0].identifier.tagNumber == 4, wrapped[0].identifier.tagClass == .universal
-            else {
-                throw ASN1Error.unexpectedTag(
-                    offset: wrapped.first?.offset ?? encapsulatedParts[1].offset, expected: "OCTET STRING",
-                    found: wrapped.first?.identifier.name ?? "nothing")
-            }
-            contentNode = wrapped[0]
+            (contentType, contentNode) = try Self.encapsulatedContent(encapsulated)
             content = try contentNode.octetStringBytes()
 
             var field = try next("signerInfos")
-            var certificates: [EmbeddedCertificate] = []
-            if field.identifier == .contextConstructed(0) {
-                for certificate in try field.children() {
-                    try certificate.expect(.sequence, "Certificate")
-                    certificates.append(EmbeddedCertificate(offset: certificate.offset, der: certificate.encodedBytes))
-                }
-                field = try next("signerInfos")
-            }
-            self.certificates = certificates
+            certificates = try Self.certificates(field)
+            if field.identifier == .contextConstructed(0) { field = try next("signerInfos") }
             hasCRLs = field.identifier == .contextConstructed(1)
             if hasCRLs { field = try next("signerInfos") }
             try field.expect(.set, "signerInfos")
@@ -111,7 +65,7 @@ public struct PKCS7SignedData: Sendable {
                 throw ASN1Error.invalidContent(offset: extra.offset, reason: "unexpected element after signerInfos")
             }
             usesIndefiniteLengths =
-                root.isIndefiniteLength || info[1].isIndefiniteLength || signedData.isIndefiniteLength
+                root.isIndefiniteLength || explicitContent.isIndefiniteLength || signedData.isIndefiniteLength
                 || encapsulated.isIndefiniteLength || contentNode.identifier.isConstructed
         } catch let error as ASN1Error {
             throw .asn1(error)
@@ -121,6 +75,67 @@ public struct PKCS7SignedData: Sendable {
             // Only the two error types above are thrown in this block.
             throw .asn1(.invalidContent(offset: 0, reason: "\(error)"))
         }
+    }
+
+    /// The outer ContentInfo's `[0] EXPLICIT` element and the SignedData SEQUENCE inside it.
+    private static func signedData(in root: ASN1Node) throws -> (explicitContent: ASN1Node, signedData: ASN1Node) {
+        try root.expect(.sequence, "ContentInfo")
+        let info = try root.children()
+        guard info.count >= 1 else { throw ASN1Error.missingElement(offset: root.offset, expected: "contentType") }
+        let outerType = try ASN1ObjectIdentifier(node: info[0])
+        guard outerType == .signedData else {
+            throw ContainerError.notSignedData(found: contentTypeName(outerType), offset: info[0].offset)
+        }
+        guard info.count == 2 else {
+            throw ASN1Error.missingElement(offset: root.offset, expected: "[0] signedData content")
+        }
+        try info[1].expect(.contextConstructed(0), "[0] EXPLICIT content")
+        let explicit = try info[1].children()
+        guard explicit.count == 1 else {
+            throw ASN1Error.invalidContent(offset: info[1].offset, reason: "[0] content must hold exactly one element")
+        }
+        try explicit[0].expect(.sequence, "SignedData")
+        return (info[1], explicit[0])
+    }
+
+    private static func digestAlgorithms(_ algorithms: ASN1Node) throws(ASN1Error) -> [AlgorithmIdentifier] {
+        try algorithms.expect(.set, "digestAlgorithms")
+        var result: [AlgorithmIdentifier] = []
+        for algorithm in try algorithms.children() { result.append(try AlgorithmIdentifier(node: algorithm)) }
+        return result
+    }
+
+    /// The encapsulated contentInfo: type `data` and the OCTET STRING holding the payload (never detached).
+    private static func encapsulatedContent(_ encapsulated: ASN1Node) throws -> (ASN1ObjectIdentifier, ASN1Node) {
+        try encapsulated.expect(.sequence, "contentInfo")
+        let parts = try encapsulated.children()
+        guard let typeNode = parts.first else {
+            throw ASN1Error.missingElement(offset: encapsulated.offset, expected: "content type")
+        }
+        let type = try ASN1ObjectIdentifier(node: typeNode)
+        guard type == .data else {
+            throw ContainerError.unexpectedContentType(found: contentTypeName(type), offset: typeNode.offset)
+        }
+        guard parts.count == 2 else { throw ContainerError.detachedContent(offset: encapsulated.offset) }
+        try parts[1].expect(.contextConstructed(0), "[0] EXPLICIT content")
+        let wrapped = try parts[1].children()
+        guard wrapped.count == 1, wrapped[0].identifier.tagNumber == 4, wrapped[0].identifier.tagClass == .universal else {
+            throw ASN1Error.unexpectedTag(
+                offset: wrapped.first?.offset ?? parts[1].offset, expected: "OCTET STRING",
+                found: wrapped.first?.identifier.name ?? "nothing")
+        }
+        return (type, wrapped[0])
+    }
+
+    /// The `[0] IMPLICIT` certificates, when `field` is that element; none otherwise.
+    private static func certificates(_ field: ASN1Node) throws(ASN1Error) -> [EmbeddedCertificate] {
+        guard field.identifier == .contextConstructed(0) else { return [] }
+        var certificates: [EmbeddedCertificate] = []
+        for certificate in try field.children() {
+            try certificate.expect(.sequence, "Certificate")
+            certificates.append(EmbeddedCertificate(offset: certificate.offset, der: certificate.encodedBytes))
+        }
+        return certificates
     }
 
     /// The receipt payload as an element, read in place when the OCTET STRING is primitive (offsets stay absolute).

@@ -13,7 +13,7 @@ public struct AppReceipt: Sendable {
             if case .asn1(.unexpectedTag) = error, let certificate = try? X509Certificate(der: der) {
                 throw .input(
                     .unrecognised(
-                        "input is an X.509 certificate (\(certificate.subject)), not a receipt; verify --trust-anchor takes certificates"
+                        "input is an X.509 certificate (\(certificate.subject)), not a receipt; verify \(option: .trustAnchor) takes certificates"
                     ))
             }
             throw .container(error)

@@ -53,7 +53,12 @@ public struct AttributeSet: Sendable {
         }
         for (type, value) in fields {
             if case .date(let raw, nil) = value {
-                warnings.append("attribute \(type) (\(table[type]?.name ?? "")) holds \"\(raw)\", which is not an RFC 3339 date")
+                // Parsed again only to say why: an impossible date (2024-02-31, 23:59:60) reads as unreadable.
+                var reason = "not a date"
+                do throws(ReceiptDateParser.Failure) { _ = try ReceiptDateParser.parse(raw) } catch { reason = error.reason }
+                warnings.append(
+                    "attribute \(type) (\(table[type]?.name ?? "")) holds \"\(raw)\", which is not an RFC 3339 date: \(reason); "
+                        + "shown as written, without _ms")
             }
         }
         self.attributes = attributes

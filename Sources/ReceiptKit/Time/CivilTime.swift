@@ -2,9 +2,12 @@
 struct CivilTime {
     let year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64
 
+    /// Total over every `Int64`: floor division by quotient and remainder never overflows, and the day count
+    /// it leaves (at most about 1.1e14 in magnitude) keeps the civil arithmetic below far from the limits.
     init(secondsSinceEpoch: Int64) {
-        let days = secondsSinceEpoch >= 0 ? secondsSinceEpoch / 86_400 : (secondsSinceEpoch - 86_399) / 86_400
-        let secondOfDay = secondsSinceEpoch - days * 86_400
+        let (quotient, remainder) = secondsSinceEpoch.quotientAndRemainder(dividingBy: 86_400)
+        let days = remainder < 0 ? quotient - 1 : quotient
+        let secondOfDay = remainder < 0 ? remainder + 86_400 : remainder
         // H. Hinnant's civil_from_days.
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -22,6 +25,21 @@ struct CivilTime {
 
     var dateString: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
     var timeString: String { "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))" }
+
+    /// Whether `year` is a leap year of the proleptic Gregorian calendar.
+    static func isLeapYear(_ year: Int64) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    /// The number of days in `month` (1-12) of `year`; 0 for a month that does not exist.
+    static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+        switch month {
+        case 1, 3, 5, 7, 8, 10, 12: return 31
+        case 4, 6, 9, 11: return 30
+        case 2: return isLeapYear(year) ? 29 : 28
+        default: return 0
+        }
+    }
 }
 
 /// Zero-padded decimal.

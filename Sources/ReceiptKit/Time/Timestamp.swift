@@ -2,23 +2,47 @@
 ///
 /// Civil-calendar conversion is done here rather than with Foundation's formatters: it is exact for the whole
 /// range receipts use (year 1 to 4001 and beyond), deterministic, thread-safe and cheap on the batch hot path.
+///
+/// Every value renders without trapping, but only ``supportedRange`` holds instants a receipt or Apple can
+/// name; whatever is read from input goes through ``init(checkedMilliseconds:)``, so an absurd `_ms` value is
+/// reported rather than carried into date arithmetic where it could overflow.
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let milliseconds: Int64
 
+    /// The instants with four-digit UTC years, 0000-01-01T00:00:00Z through 9999-12-31T23:59:59.999Z: every date
+    /// RFC 3339 can write, and far inside `Int64`, so sums and differences of two of them cannot overflow.
+    public static let supportedRange: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
+
+    /// Any instant, in range or not (a clock reading, a constant). Input-derived values use the checked form.
     public init(milliseconds: Int64) { self.milliseconds = milliseconds }
+
+    /// The instant when it lies in ``supportedRange``.
+    public init(checkedMilliseconds milliseconds: Int64) throws(TimestampRangeError) {
+        guard Self.supportedRange.contains(milliseconds) else { throw TimestampRangeError(milliseconds: milliseconds) }
+        self.milliseconds = milliseconds
+    }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
-    /// Whole seconds, rounded toward negative infinity.
-    public var seconds: Int64 { milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000 }
+    /// Whole seconds, rounded toward negative infinity (without the `milliseconds - 999` that overflows at the bottom).
+    public var seconds: Int64 {
+        let (quotient, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        return remainder < 0 ? quotient - 1 : quotient
+    }
+
+    /// The milliseconds past ``seconds``, 0-999.
+    var millisecondOfSecond: Int64 {
+        let remainder = milliseconds % 1000
+        return remainder < 0 ? remainder + 1000 : remainder
+    }
 
     /// RFC 3339 in UTC, e.g. `2020-07-22T17:39:08Z` (milliseconds shown only when not zero).
     public var description: String { rfc3339 }
 
     public var rfc3339: String {
         let civil = CivilTime(secondsSinceEpoch: seconds)
-        let millis = milliseconds - seconds * 1000
-        let fraction = millis == 0 ? "" : "." + pad(Int64(millis), 3)
+        let millis = millisecondOfSecond
+        let fraction = millis == 0 ? "" : "." + pad(millis, 3)
         return "\(civil.dateString)T\(civil.timeString)\(fraction)Z"
     }
 

@@ -14,6 +14,12 @@ public struct TransactionReceipt: Sendable {
     public let certificate: X509Certificate
     /// Oddities that did not stop decoding.
     public let warnings: [String]
+    /// When the purchase was made, from `purchase-date-ms` or else the formatted `purchase-date`; nil when
+    /// neither is present and readable (then ``purchaseDateProblem`` says why).
+    public let purchaseDate: Timestamp?
+    /// Which purchase date entries are present but unreadable (an impossible date, milliseconds out of range),
+    /// naming each key and what was used instead; also listed in ``warnings``.
+    public let purchaseDateProblem: String?
 
     public init(plist: [UInt8], cache: CertificateCache = .shared) throws(DecodeError) {
         let outer: [(key: String, value: String)]
@@ -36,7 +42,6 @@ public struct TransactionReceipt: Sendable {
             throw .transactionReceipt(.missingKey("signature"))
         }
         self.envelope = envelope
-        self.warnings = warnings
         purchaseInfoBytes = try Self.base64(purchaseInfoText, key: "purchase-info")
         do {
             purchaseInfo = Dictionary(
@@ -45,6 +50,9 @@ public struct TransactionReceipt: Sendable {
         } catch {
             throw .transactionReceipt(.invalidPurchaseInfo(offset: error.offset, reason: error.reason))
         }
+        (purchaseDate, purchaseDateProblem) = Self.purchaseDate(purchaseInfo)
+        if let purchaseDateProblem { warnings.append(purchaseDateProblem) }
+        self.warnings = warnings
         let blob = try Self.base64(signatureText, key: "signature")
         guard let version = blob.first else { throw .transactionReceipt(.invalidSignatureBlob("empty")) }
         let signatureLength: Int
@@ -77,18 +85,22 @@ public struct TransactionReceipt: Sendable {
     /// The bytes the signature covers: the version byte followed by the raw purchase-info bytes.
     public var signedBytes: [UInt8] { [signatureVersion] + purchaseInfoBytes }
 
-    /// When the purchase was made, from `purchase-date-ms` or else the formatted `purchase-date`.
-    public var purchaseDate: Timestamp? {
-        if let milliseconds = purchaseInfo["purchase-date-ms"].flatMap(Int64.init) {
-            return Timestamp(milliseconds: milliseconds)
+    /// The purchase date from the first readable of `purchase-date-ms` and `purchase-date`, and a line naming
+    /// each one present but unreadable (an out-of-range count, an impossible date) and what was used instead.
+    private static func purchaseDate(_ info: [String: String]) -> (Timestamp?, String?) {
+        var unreadable: [String] = []
+        for key in ["purchase-date-ms", "purchase-date"] {
+            guard let text = info[key], !text.isEmpty else { continue }
+            do throws(ReceiptDateParser.Failure) {
+                let timestamp =
+                    key == "purchase-date-ms"
+                    ? try ReceiptDateParser.parseMilliseconds(text) : try ReceiptDateParser.parseAppleGMT(text)
+                return (timestamp, unreadable.isEmpty ? nil : unreadable.joined(separator: "; ") + "; \(key) used instead")
+            } catch {
+                unreadable.append("\(key) \"\(text)\": \(error.reason)")
+            }
         }
-        guard let formatted = purchaseInfo["purchase-date"] else { return nil }
-        do {
-            return try ReceiptDateParser.parseAppleGMT(formatted)
-        } catch {
-            // An unreadable date is reported by the verifier as "no readable purchase-date".
-            return nil
-        }
+        return (nil, unreadable.isEmpty ? nil : unreadable.joined(separator: "; ") + "; the purchase date reads as absent")
     }
 
     /// The environment entry ("Sandbox"); production receipts often leave it out.

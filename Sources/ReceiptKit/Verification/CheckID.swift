@@ -1,21 +1,46 @@
-/// The check identifiers, in the order they are reported.
-public enum CheckID {
-    public static let creationDate = "receipt.creation_date"
-    public static let signerCount = "signer.count"
-    public static let signerDigestAlgorithm = "signer.digest_algorithm"
-    public static let signerCertificate = "signer.certificate"
-    public static let signerSignature = "signer.signature"
-    public static let chainPath = "chain.path"
-    public static let chainSignatures = "chain.signatures"
-    public static let chainAnchor = "chain.anchor"
-    public static let chainLeafMarker = "chain.leaf_marker"
-    public static let chainIntermediateMarker = "chain.intermediate_marker"
-    public static let chainBasicConstraints = "chain.basic_constraints"
-    public static let chainKeyUsage = "chain.key_usage"
-    public static let chainValidity = "chain.validity"
-    public static let bundleID = "receipt.bundle_id"
-    public static let appVersion = "receipt.app_version"
-    public static let deviceHash = "receipt.device_hash"
-    public static let environment = "receipt.environment"
-    public static let expiration = "receipt.expiration"
+/// The checks a verification reports; the raw value is the JSON id documented in the README and man page.
+public enum CheckID: String, Sendable, CaseIterable {
+    case creationDate = "receipt.creation_date"
+    case signerCount = "signer.count"
+    case signerDigestAlgorithm = "signer.digest_algorithm"
+    case signerCertificate = "signer.certificate"
+    case signerSignature = "signer.signature"
+    case chainPath = "chain.path"
+    case chainSignatures = "chain.signatures"
+    case chainAnchor = "chain.anchor"
+    case chainLeafMarker = "chain.leaf_marker"
+    case chainIntermediateMarker = "chain.intermediate_marker"
+    case chainBasicConstraints = "chain.basic_constraints"
+    case chainKeyUsage = "chain.key_usage"
+    case chainValidity = "chain.validity"
+    case bundleID = "receipt.bundle_id"
+    case appVersion = "receipt.app_version"
+    case deviceHash = "receipt.device_hash"
+    case environment = "receipt.environment"
+    case expiration = "receipt.expiration"
+    /// StoreKit 2: the header's `alg` is exactly `ES256`; no other algorithm is ever tried.
+    case jwsAlgorithm = "jws.algorithm"
+    /// StoreKit 2: `x5c` holds exactly leaf, intermediate, root, as standard base64 of DER, in that order.
+    case jwsX5c = "jws.x5c"
+    /// StoreKit 2: the ES256 signature (raw r || s) over `header.payload` with the leaf's P-256 key.
+    case jwsSignature = "jws.signature"
+    /// StoreKit 2, on request: the payload's `bundleId` (a notification's `data.bundleId`).
+    case payloadBundleID = "payload.bundle_id"
+    /// StoreKit 2, on request: the payload's `environment` (an AppTransaction's `receiptType`).
+    case payloadEnvironment = "payload.environment"
+    /// StoreKit 2, on request: the payload's `appAppleId` (a notification's `data.appAppleId`).
+    case payloadAppAppleID = "payload.app_apple_id"
+
+    /// The checks of an app receipt or iOS 6 transaction receipt, in report order.
+    public static let receiptChecks: [CheckID] = [
+        .creationDate, .signerCount, .signerDigestAlgorithm, .signerCertificate, .signerSignature, .chainPath,
+        .chainSignatures, .chainAnchor, .chainLeafMarker, .chainIntermediateMarker, .chainBasicConstraints, .chainKeyUsage,
+        .chainValidity, .bundleID, .appVersion, .deviceHash, .environment, .expiration,
+    ]
+
+    /// The checks that follow the chain from the signer certificate up, skipped together when there is none.
+    static let chainChecks: [CheckID] = [
+        .chainPath, .chainSignatures, .chainAnchor, .chainLeafMarker, .chainIntermediateMarker, .chainBasicConstraints,
+        .chainKeyUsage, .chainValidity,
+    ]
 }

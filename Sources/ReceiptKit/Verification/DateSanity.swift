@@ -6,14 +6,14 @@ enum DateSanity {
     /// Tolerance for clock skew between Apple's services: purchases are stamped a few seconds around creation.
     static let skewMilliseconds: Int64 = 5 * 60 * 1000
 
-    static func warnings(for receipt: Receipt) -> [VerificationCheck] {
-        var warnings: [VerificationCheck] = []
+    static func warnings(for receipt: Receipt) -> [VerificationWarning] {
+        var warnings: [VerificationWarning] = []
         if let created = receipt.creationDate, let original = receipt.originalPurchaseDate,
             isLater(original, than: created)
         {
             warnings.append(
-                VerificationCheck(
-                    "dates.original_purchase_after_creation", .fail,
+                VerificationWarning(
+                    .originalPurchaseAfterCreation,
                     "original_purchase_date \(original) is after receipt_creation_date \(created)"))
         }
         for (index, purchase) in receipt.inApp.enumerated() {
@@ -22,20 +22,20 @@ enum DateSanity {
                 isLater(purchased, than: created)
             {
                 warnings.append(
-                    VerificationCheck(
-                        "dates.purchase_after_creation", .fail,
+                    VerificationWarning(
+                        .purchaseAfterCreation,
                         "\(label): purchase_date \(purchased) is after the receipt's creation \(created)"))
             }
             if let purchased = purchase.purchaseDate, let expires = purchase.expiresDate, expires < purchased {
                 warnings.append(
-                    VerificationCheck(
-                        "dates.expires_before_purchase", .fail,
+                    VerificationWarning(
+                        .expiresBeforePurchase,
                         "\(label): expires_date \(expires) is before purchase_date \(purchased)"))
             }
             if let purchased = purchase.purchaseDate, let cancelled = purchase.cancellationDate, cancelled < purchased {
                 warnings.append(
-                    VerificationCheck(
-                        "dates.cancellation_before_purchase", .fail,
+                    VerificationWarning(
+                        .cancellationBeforePurchase,
                         "\(label): cancellation_date \(cancelled) is before purchase_date \(purchased)"))
             }
         }

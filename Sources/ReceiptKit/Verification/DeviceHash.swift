@@ -3,24 +3,24 @@
 enum DeviceHash {
     static func check(_ receipt: Receipt, deviceID: DeviceIdentifier?) -> VerificationCheck {
         guard let deviceID else {
-            return VerificationCheck(CheckID.deviceHash, .skip, "not requested (--device-id)")
+            return VerificationCheck(.deviceHash, .skip, "not requested (\(option: .deviceID))")
         }
         guard let opaque = receipt.opaqueValue, let expected = receipt.sha1Hash, let bundle = receipt.bundleIDValueBytes else {
-            return VerificationCheck(CheckID.deviceHash, .fail, "the receipt lacks the opaque value, hash or bundle id it needs")
+            return VerificationCheck(.deviceHash, .fail, "the receipt lacks the opaque value, hash or bundle id it needs")
         }
         let computed: [UInt8]
         do {
             computed = try DigestAlgorithm.sha1.hash(deviceID.bytes + opaque + Array(bundle))
         } catch {
-            return VerificationCheck(CheckID.deviceHash, .error, "OpenSSL could not compute SHA-1 here: \(error)")
+            return VerificationCheck(.deviceHash, .error, "OpenSSL could not compute SHA-1 here: \(error)")
         }
         if computed == expected {
             return VerificationCheck(
-                CheckID.deviceHash, .pass,
+                .deviceHash, .pass,
                 "SHA-1 of \(deviceID.kind) \(deviceID), opaque value and bundle id equals the receipt's hash")
         }
         return VerificationCheck(
-            CheckID.deviceHash, .fail,
+            .deviceHash, .fail,
             "SHA-1 with \(deviceID.kind) \(deviceID) is \(computed.hexString()), the receipt's hash is \(expected.hexString()): the receipt was not issued to this device"
         )
     }

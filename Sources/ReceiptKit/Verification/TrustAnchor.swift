@@ -29,6 +29,12 @@ public struct TrustAnchor: Sendable {
         name: "Apple Inc. Root (CN=Apple Root CA)",
         sha256Fingerprint: "B0B1730ECBC7FF4505142C49F1295E6EDA6BCAED7E2C68C5BE91B5A11001F024", source: "pinned")
 
+    /// Apple Root CA - G3 (P-384), the root of every StoreKit 2 JWS chain (receipt-format.md §4.3, §7.1; equal to
+    /// x5c[2] of a real Apple notification).
+    public static let appleRootCAG3 = TrustAnchor(
+        name: "Apple Root CA - G3",
+        sha256Fingerprint: "63343ABFB89A6A03EBB57E9B3F5FA7BE7C4F5C756F3017B3A8C488C3653E9179", source: "pinned")
+
     /// The fixed self-signed "StoreKit" certificate that signs Xcode StoreKit-testing receipts (§8); trusted
     /// only with --allow-xcode.
     public static let xcodeStoreKit = TrustAnchor(

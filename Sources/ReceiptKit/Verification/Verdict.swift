@@ -1,4 +1,4 @@
-/// The overall answer of a verification.
+/// The overall answer of a verification; the raw value is the JSON spelling.
 public enum Verdict: String, Sendable {
     /// Every check passed.
     case valid
@@ -9,15 +9,16 @@ public enum Verdict: String, Sendable {
     /// The input is not a receipt that can be parsed.
     case malformed
     /// Nothing failed, but something could not be checked here (e.g. SHA-1 refused by this OpenSSL's policy).
-    case unverifiable_here
+    case unverifiableHere = "unverifiable_here"
 
-    /// The verdict the checks add up to.
+    /// The verdict the checks add up to: only an untrusted anchor failing is `untrusted`; any other failure is
+    /// `invalid`; a check that could not be made, with nothing failed, is `unverifiableHere`.
     public init(checks: [VerificationCheck]) {
-        let failed = Set(checks.filter { $0.status == .fail }.map(\.id))
+        let failed = checks.filter { $0.status == .fail }
         if !failed.isEmpty {
-            self = failed == [CheckID.chainAnchor] ? .untrusted : .invalid
+            self = failed.allSatisfy { $0.id == .chainAnchor } ? .untrusted : .invalid
         } else if checks.contains(where: { $0.status == .error }) {
-            self = .unverifiable_here
+            self = .unverifiableHere
         } else {
             self = .valid
         }

@@ -1,21 +1,26 @@
 /// The outcome of verifying one receipt: every check, the warnings, the time used and the anchor trusted.
 public struct VerificationReport: Sendable {
+    /// A certificate of the receipt (or the anchor that completed its chain) and the role it plays.
+    public struct CertificateRole: Sendable {
+        public let role: String
+        public let certificate: X509Certificate
+    }
+
     public let verdict: Verdict
     public let checks: [VerificationCheck]
     /// Date sanity findings; they never change the verdict.
-    public let warnings: [VerificationCheck]
+    public let warnings: [VerificationWarning]
     /// The time certificates were checked at, nil when none could be determined.
     public let verificationTime: Timestamp?
-    /// `receipt_creation_date`, `purchase-date`, `--at` or `now`.
-    public let verificationTimeSource: String
+    public let verificationTimeSource: TimeSource
     /// The anchor the chain ended at, when it ended at one.
     public let trustAnchor: TrustAnchor?
     /// The certificates with the role each plays (leaf, intermediate, root, not on path).
-    public let certificates: [(role: String, certificate: X509Certificate)]
+    public let certificates: [CertificateRole]
 
     init(
-        checks: [VerificationCheck], warnings: [VerificationCheck], time: Timestamp?, timeSource: String,
-        anchor: TrustAnchor?, certificates: [(role: String, certificate: X509Certificate)]
+        checks: [VerificationCheck], warnings: [VerificationWarning], time: Timestamp?, timeSource: TimeSource,
+        anchor: TrustAnchor?, certificates: [CertificateRole]
     ) {
         self.checks = checks
         self.verdict = Verdict(checks: checks)
@@ -26,6 +31,9 @@ public struct VerificationReport: Sendable {
         self.certificates = certificates
     }
 
-    /// The ids of the checks that failed.
-    public var failedCheckIDs: [String] { checks.filter { $0.status == .fail }.map(\.id) }
+    /// The checks that failed.
+    public var failedCheckIDs: [CheckID] { checks.filter { $0.status == .fail }.map(\.id) }
+
+    /// The checks that failed or could not be made: what keeps the receipt from being valid.
+    public var problemCheckIDs: [CheckID] { checks.filter(\.isProblem).map(\.id) }
 }

@@ -10,6 +10,8 @@ public struct PendingRenewal: Sendable {
     public let expirationIntent: String?
     public let isInBillingRetryPeriod: Bool?
     public let gracePeriodExpiresDate: Timestamp?
+    /// Dates present but unreadable, each naming its key (see ``PurchaseRecord/dateProblems``).
+    public let dateProblems: [String]
 
     public init(json: [String: JSONValue]) {
         fields = json
@@ -19,7 +21,9 @@ public struct PendingRenewal: Sendable {
         autoRenewStatus = PurchaseRecord.flag(json["auto_renew_status"])
         expirationIntent = json["expiration_intent"]?.scalarText
         isInBillingRetryPeriod = PurchaseRecord.flag(json["is_in_billing_retry_period"])
-        gracePeriodExpiresDate = PurchaseRecord.date(json, "grace_period_expires_date")
+        var problems: [String] = []
+        gracePeriodExpiresDate = PurchaseRecord.date(json, "grace_period_expires_date", problems: &problems)
+        dateProblems = problems
     }
 
     /// What an expiration intent code means (receipt-format.md §6.7).

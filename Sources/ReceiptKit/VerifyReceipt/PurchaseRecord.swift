@@ -17,6 +17,10 @@ public struct PurchaseRecord: Sendable {
     public let isUpgraded: Bool
     /// 1707 from a receipt (0 non-consumable, 1 consumable, 2 non-renewing, 3 auto-renewable); JSON lacks it.
     public let productType: Int64?
+    /// Date forms present but unreadable (an impossible date, an `_ms` value outside
+    /// ``Timestamp/supportedRange``), each naming its key and what was read instead, e.g.
+    /// `expires_date_ms "-9223372036854775808": outside the supported range (…); read as absent`.
+    public let dateProblems: [String]
 
     public init(json: [String: JSONValue]) {
         var fields: [String: JSONValue] = [:]
@@ -25,10 +29,12 @@ public struct PurchaseRecord: Sendable {
         productID = fields["product_id"]?.scalarText
         transactionID = fields["transaction_id"]?.scalarText
         originalTransactionID = fields["original_transaction_id"]?.scalarText ?? fields["transaction_id"]?.scalarText
-        purchaseDate = Self.date(fields, "purchase_date")
-        originalPurchaseDate = Self.date(fields, "original_purchase_date")
-        expiresDate = Self.date(fields, "expires_date")
-        cancellationDate = Self.date(fields, "cancellation_date")
+        var problems: [String] = []
+        purchaseDate = Self.date(fields, "purchase_date", problems: &problems)
+        originalPurchaseDate = Self.date(fields, "original_purchase_date", problems: &problems)
+        expiresDate = Self.date(fields, "expires_date", problems: &problems)
+        cancellationDate = Self.date(fields, "cancellation_date", problems: &problems)
+        dateProblems = problems
         cancellationReason = fields["cancellation_reason"]?.scalarText
         isTrialPeriod = Self.flag(fields["is_trial_period"])
         isInIntroOfferPeriod = Self.flag(fields["is_in_intro_offer_period"])
@@ -42,28 +48,39 @@ public struct PurchaseRecord: Sendable {
     }
 
     /// A date given as `name_ms`, as `name` in milliseconds (iOS 6 `expires_date`), formatted `… Etc/GMT`,
-    /// RFC 3339, or as `name_formatted` (iOS 6).
-    static func date(_ fields: [String: JSONValue], _ name: String) -> Timestamp? {
-        if let milliseconds = fields[name + "_ms"]?.int64Value { return Timestamp(milliseconds: milliseconds) }
-        for key in [name, name + "_formatted"] {
+    /// RFC 3339, or as `name_formatted` (iOS 6): the first readable form, in that order. Every form present but
+    /// unreadable adds a line to `problems` naming its key and saying which form was used instead, if any
+    /// (real responses redact `expires_date` to asterisks and keep `expires_date_formatted`).
+    static func date(_ fields: [String: JSONValue], _ name: String, problems: inout [String]) -> Timestamp? {
+        var unreadable: [String] = []
+        var found: (timestamp: Timestamp, key: String)? = nil
+        for key in [name + "_ms", name, name + "_formatted"] {
             guard let text = fields[key]?.scalarText, !text.isEmpty else { continue }
-            if text.allSatisfy(\.isNumber), let milliseconds = Int64(text) { return Timestamp(milliseconds: milliseconds) }
-            if let parsed = parseDate(text) { return parsed }
-        }
-        return nil
-    }
-
-    /// Apple's formatted dates or RFC 3339; nil when neither (the raw value stays in ``fields``).
-    static func parseDate(_ text: String) -> Timestamp? {
-        do {
-            return try ReceiptDateParser.parseAppleGMT(text)
-        } catch {
-            do {
-                return try ReceiptDateParser.parse(text)
+            do throws(ReceiptDateParser.Failure) {
+                let timestamp =
+                    key.hasSuffix("_ms") || Self.looksLikeMilliseconds(text)
+                    ? try ReceiptDateParser.parseMilliseconds(text) : try parseDate(text)
+                found = (timestamp, key)
+                break
             } catch {
-                return nil
+                unreadable.append("\(key) \"\(text)\": \(error.reason)")
             }
         }
+        let outcome = found.map { "; \($0.key) used instead" } ?? "; read as absent"
+        problems += unreadable.map { $0 + outcome }
+        return found?.timestamp
+    }
+
+    /// Digits with an optional leading minus: a millisecond count where a formatted date could also stand.
+    static func looksLikeMilliseconds(_ text: String) -> Bool {
+        let digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
+        return digits.count + 1 >= text.utf8.count && !digits.isEmpty && digits.allSatisfy { (0x30...0x39).contains($0) }
+    }
+
+    /// Apple's formatted dates or RFC 3339; the error says why the text is neither (by the form it resembles).
+    static func parseDate(_ text: String) throws(ReceiptDateParser.Failure) -> Timestamp {
+        let appleForm = [" Etc/GMT", " GMT", " UTC"].contains { text.hasSuffix($0) }
+        return appleForm ? try ReceiptDateParser.parseAppleGMT(text) : try ReceiptDateParser.parse(text)
     }
 
     /// "true"/"false", "1"/"0", or a JSON boolean or number.

@@ -8,13 +8,18 @@ enum SandboxCadence {
     ]
 
     static func notes(for group: [PurchaseRecord], sandbox: Bool) -> [String] {
-        let periods = group.compactMap { record -> Int64? in
-            guard let start = record.purchaseDate, let end = record.expiresDate else { return nil }
-            return end.milliseconds - start.milliseconds
+        var periods: [Int64] = []
+        for record in group {
+            guard let start = record.purchaseDate, let end = record.expiresDate else { continue }
+            // Dates far apart (or far outside the supported range) are no compressed period: checked, not trapped.
+            guard let period = Checked.difference(end.milliseconds, start.milliseconds) else { return [] }
+            periods.append(period)
         }
         guard !periods.isEmpty else { return [] }
         let matches = periods.compactMap { period in
-            compressed.first { abs(period - $0.minutes * 60_000) <= 30_000 }
+            compressed.first { candidate in
+                Checked.difference(period, candidate.minutes * 60_000).map { $0.magnitude <= 30_000 } ?? false
+            }
         }
         guard matches.count == periods.count, let first = matches.first,
             matches.allSatisfy({ $0.minutes == first.minutes })

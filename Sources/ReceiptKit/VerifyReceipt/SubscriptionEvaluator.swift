@@ -20,7 +20,7 @@ public struct SubscriptionEvaluator: Sendable {
     /// The result: subscriptions ordered by latest expiry (ascending), and what could not be placed.
     public struct Result: Sendable {
         public let subscriptions: [SubscriptionStatus]
-        /// Non-renewing products (product type 2) that need a term through --period.
+        /// Non-renewing products (product type 2) that need a term (a period).
         public let productsNeedingPeriod: [String]
         /// Purchases that are not subscriptions (consumables, non-consumables).
         public let otherPurchaseCount: Int
@@ -74,7 +74,7 @@ public struct SubscriptionEvaluator: Sendable {
         }!
         let original = latest.originalTransactionID ?? "?"
         let renewal = renewals.first { $0.originalTransactionID == original }
-        var trail = [
+        var trail: [Message] = [
             "latest transaction \(latest.transactionID ?? "?") of \(group.count), expires \(latest.expiresDate.map(\.description) ?? "?")"
         ]
         let state: SubscriptionStatus.State
@@ -127,11 +127,16 @@ public struct SubscriptionEvaluator: Sendable {
     private func nonRenewingStatus(_ purchases: [PurchaseRecord], product: String, period: ISO8601Duration) -> SubscriptionStatus
     {
         let ordered = purchases.sorted { ($0.purchaseDate?.milliseconds ?? 0) < ($1.purchaseDate?.milliseconds ?? 0) }
-        var trail = ["non-renewing: each of \(ordered.count) purchase(s) is valid for \(period) (from --period)"]
+        var trail: [Message] = [
+            "non-renewing: each of \(ordered.count) purchase(s) is valid for \(period) (from \(option: .period))"
+        ]
         var overlap = false
         var active = false
         var previousEnd: Timestamp? = nil
         var latestEnd: Timestamp? = nil
+        // A term whose end lies past 9999-12-31 (a huge --period) has no end to name: it covers every supported
+        // instant after its start, which is what `endless` records instead of an overflowing date.
+        var endless = false
         for purchase in ordered {
             guard let start = purchase.purchaseDate else { continue }
             let end = period.added(to: start)
@@ -139,11 +144,20 @@ public struct SubscriptionEvaluator: Sendable {
                 trail.append("purchase \(purchase.transactionID ?? "?") was refunded: it gives no access")
                 continue
             }
-            if let previousEnd, start < previousEnd {
+            if endless || previousEnd.map({ start < $0 }) == true {
                 overlap = true
+                let ended = endless ? "after 9999" : previousEnd.map(\.description) ?? "?"
                 trail.append(
-                    "purchase \(purchase.transactionID ?? "?") at \(start) starts before the previous term ended (\(previousEnd)): overlapping purchases"
-                )
+                    "purchase \(purchase.transactionID ?? "?") at \(start) starts before the previous term ended (\(ended)): "
+                        + "overlapping purchases")
+            }
+            guard let end else {
+                endless = true
+                if start <= at { active = true }
+                trail.append(
+                    "purchase \(purchase.transactionID ?? "?"): \(start) .. past 9999-12-31T23:59:59.999Z "
+                        + "(the term \(period) ends outside the supported range)")
+                continue
             }
             if start <= at, at < end { active = true }
             previousEnd = max(previousEnd ?? end, end)

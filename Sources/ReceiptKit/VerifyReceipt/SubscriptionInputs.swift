@@ -6,19 +6,40 @@ public struct SubscriptionInputs: Sendable {
     public let sandbox: Bool
     /// The time the source speaks for (Apple's request date, or the receipt's creation).
     public let defaultTime: Timestamp?
-    public let defaultTimeSource: String
+    public let defaultTimeSource: TimeSource
+    /// Why the default time is missing although the source names one (an unreadable date), when it is.
+    public let defaultTimeProblem: String?
     /// Limits of the source, said plainly.
     public let cannotKnow: [String]
     /// Facts about the source worth stating (e.g. status 21006).
     public let explanations: [String]
 
+    /// From parts already read (StoreKit 2 signed data, see ``StoreKitSubscriptionInputs``).
+    public init(
+        transactions: [PurchaseRecord], renewals: [PendingRenewal], sandbox: Bool, defaultTime: Timestamp?,
+        defaultTimeSource: TimeSource, defaultTimeProblem: String? = nil, cannotKnow: [String], explanations: [String]
+    ) {
+        self.transactions = transactions
+        self.renewals = renewals
+        self.sandbox = sandbox
+        self.defaultTime = defaultTime
+        self.defaultTimeSource = defaultTimeSource
+        self.defaultTimeProblem = defaultTimeProblem
+        self.cannotKnow = cannotKnow
+        self.explanations = explanations
+    }
+
     /// From Apple's answer: the receipt's transactions, then latest_receipt_info (which wins for the same id).
     public init(response: VerifyReceiptResponse) {
-        transactions = response.receiptTransactions + response.latestReceiptInfo
+        let receiptTransactions = response.receiptTransactions
+        transactions = receiptTransactions + response.latestReceiptInfo
         renewals = response.pendingRenewalInfo
         sandbox = response.environment == "Sandbox" || (response.receipt?["receipt_type"]?.scalarText ?? "").contains("Sandbox")
         defaultTime = response.requestDate
-        defaultTimeSource = "request_date"
+        defaultTimeSource = .requestDate
+        let problems = response.dateProblems(receiptTransactions: receiptTransactions)
+        // Without a readable request date the caller asks for a time; the problem then says why.
+        defaultTimeProblem = problems.first { $0.hasPrefix("receipt.request_date") && $0.hasSuffix("read as absent") }
         var explanations: [String] = []
         if response.status == 21006 {
             explanations.append(
@@ -32,7 +53,7 @@ public struct SubscriptionInputs: Sendable {
                 "no pending_renewal_info (sent only with the shared secret): auto-renew, grace period and billing retry are unknown"
             )
         }
-        self.explanations = explanations
+        self.explanations = explanations + problems.map { "unreadable date: \($0)" }
         cannotKnow = []
     }
 
@@ -42,20 +63,23 @@ public struct SubscriptionInputs: Sendable {
         renewals = []
         sandbox = receipt.receipt.environment == .sandbox
         defaultTime = receipt.receipt.creationDate
-        defaultTimeSource = "receipt_creation_date"
+        defaultTimeSource = .receiptCreationDate
+        defaultTimeProblem = nil
         cannotKnow = Self.receiptLimits
         explanations = []
     }
 
     /// From an iOS 6 transaction receipt alone.
     public init(transaction: TransactionReceipt) {
-        transactions = [PurchaseRecord(json: transaction.purchaseInfo.mapValues(JSONValue.string))]
+        let record = PurchaseRecord(json: transaction.purchaseInfo.mapValues(JSONValue.string))
+        transactions = [record]
         renewals = []
         sandbox = transaction.environment == "Sandbox"
         defaultTime = transaction.purchaseDate
-        defaultTimeSource = "purchase-date"
+        defaultTimeSource = .purchaseDate
+        defaultTimeProblem = transaction.purchaseDate == nil ? transaction.purchaseDateProblem : nil
         cannotKnow = Self.receiptLimits
-        explanations = []
+        explanations = record.dateProblems.map { "unreadable date: \($0)" }
     }
 
     static let receiptLimits = [

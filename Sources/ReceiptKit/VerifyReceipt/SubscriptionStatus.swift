@@ -31,7 +31,7 @@ public struct SubscriptionStatus: Sendable {
     /// Non-renewing only: a purchase started before the previous one's term ended.
     public let overlap: Bool?
     /// The rules applied, in order, in words.
-    public let trail: [String]
+    public let trail: [Message]
     /// Patterns explained rather than flagged (sandbox's compressed renewals) and real anomalies.
     public let notes: [String]
 }

@@ -16,8 +16,11 @@ public struct VerifyReceiptClient: Sendable {
     public struct Configuration: Sendable {
         public var productionURL: String = VerifyReceiptClient.appleProduction
         public var sandboxURL: String = VerifyReceiptClient.appleSandbox
-        /// Seconds before one request is abandoned.
+        /// Seconds before one request is abandoned, within ``timeoutRange``.
         public var timeout: Double = 30
+        /// Timeouts the transport can represent: FoundationNetworking turns the interval into integer
+        /// milliseconds and traps on a huge or infinite one, so anything outside this is refused first.
+        public static let timeoutRange: ClosedRange<Double> = 0.001...86_400
         /// Attempts per endpoint, the first included.
         public var maximumAttempts = 3
         /// Pause before the second, third ... attempt, in seconds.
@@ -42,6 +45,7 @@ public struct VerifyReceiptClient: Sendable {
         case unreachable(url: String, reason: String, attempts: Int)
         case keepsRetrying(url: String, status: Int, attempts: Int)
         case notJSON(url: String, httpStatus: Int, reason: String)
+        case invalidTimeout(Double)
 
         public var description: String {
             switch self {
@@ -52,6 +56,8 @@ public struct VerifyReceiptClient: Sendable {
                 return "\(url) kept answering \(status) (\(VerifyReceiptStatus.meaning(of: status))) after \(attempts) attempt(s)"
             case .notJSON(let url, let httpStatus, let reason):
                 return "\(url) answered HTTP \(httpStatus) with a body that is not JSON (\(reason))"
+            case .invalidTimeout(let seconds):
+                return "timeout \(seconds) s is outside the supported range (0.001 to 86400 seconds); no request was sent"
             }
         }
     }
@@ -68,6 +74,7 @@ public struct VerifyReceiptClient: Sendable {
     public init(configuration: Configuration = Configuration()) { self.configuration = configuration }
 
     public func verify(receiptData: String, password: String?, excludeOldTransactions: Bool) throws(ClientError) -> Outcome {
+        guard Configuration.timeoutRange.contains(configuration.timeout) else { throw .invalidTimeout(configuration.timeout) }
         var request: [String: JSONValue] = ["receipt-data": .string(receiptData)]
         if let password { request["password"] = .string(password) }
         if excludeOldTransactions { request["exclude-old-transactions"] = .bool(true) }
@@ -103,7 +110,7 @@ public struct VerifyReceiptClient: Sendable {
         var lastProblem = ""
         var lastStatus: Int? = nil
         for attempt in 1...max(1, configuration.maximumAttempts) {
-            if attempt > 1 {
+            if attempt > 1, !configuration.backoff.isEmpty {
                 let pause = configuration.backoff[min(attempt - 2, configuration.backoff.count - 1)]
                 Thread.sleep(forTimeInterval: pause)
             }
@@ -121,21 +128,17 @@ public struct VerifyReceiptClient: Sendable {
                         Exchange(environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: lastProblem))
                     continue
                 }
-                let json: JSONValue
-                do {
-                    json = try JSONParser.parse(bytes)
-                } catch {
-                    exchanges.append(
-                        Exchange(environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: "not JSON"))
-                    throw .notJSON(url: url, httpStatus: httpStatus, reason: "\(error)")
-                }
                 let response: VerifyReceiptResponse
-                do {
-                    response = try VerifyReceiptResponse(json: json)
+                do throws(VerifyReceiptResponse.ReadFailure) {
+                    response = try VerifyReceiptResponse.read(bytes)
                 } catch {
+                    let problem: String
+                    switch error {
+                    case .json: problem = "not JSON"
+                    case .response(let failure): problem = failure.description
+                    }
                     exchanges.append(
-                        Exchange(
-                            environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: error.description))
+                        Exchange(environment: environment, url: url, httpStatus: httpStatus, status: nil, problem: problem))
                     throw .notJSON(url: url, httpStatus: httpStatus, reason: error.description)
                 }
                 if VerifyReceiptStatus.isRetryable(response.status, flag: response.isRetryable) {

@@ -63,8 +63,40 @@ public struct VerifyReceiptResponse: Sendable {
         return Self.objects(receipt["in_app"]).map(PurchaseRecord.init(json:))
     }
 
-    /// When Apple answered (`receipt.request_date`), the natural time to evaluate its answer at.
-    public var requestDate: Timestamp? { receipt.flatMap { PurchaseRecord.date($0, "request_date") } }
+    /// When Apple answered (`receipt.request_date`), the natural time to evaluate its answer at; nil when absent
+    /// or unreadable (``dateProblems`` says which).
+    public var requestDate: Timestamp? {
+        var ignored: [String] = []
+        return receipt.flatMap { PurchaseRecord.date($0, "request_date", problems: &ignored) }
+    }
+
+    /// Every date in the response that is present but unreadable, named by its path
+    /// (`latest_receipt_info[0].expires_date_ms "…": …`): what subscription states could not take into account.
+    public var dateProblems: [String] { dateProblems(receiptTransactions: receiptTransactions) }
+
+    /// ``dateProblems`` with the receipt's transactions already read (they are rebuilt on every access).
+    func dateProblems(receiptTransactions: [PurchaseRecord]) -> [String] {
+        var problems: [String] = []
+        if let receipt {
+            var requestProblems: [String] = []
+            _ = PurchaseRecord.date(receipt, "request_date", problems: &requestProblems)
+            problems += requestProblems.map { "receipt.\($0)" }
+        }
+        for (index, record) in receiptTransactions.enumerated() {
+            let path = isTransactionReceiptForm ? "receipt" : "receipt.in_app[\(index)]"
+            problems += record.dateProblems.map { "\(path).\($0)" }
+        }
+        let current = Self.objects(json["latest_receipt_info"]).count
+        for (index, record) in latestReceiptInfo.enumerated() {
+            let path =
+                index < current ? "latest_receipt_info[\(index)]" : "latest_expired_receipt_info[\(index - current)]"
+            problems += record.dateProblems.map { "\(path).\($0)" }
+        }
+        for (index, renewal) in pendingRenewalInfo.enumerated() {
+            problems += renewal.dateProblems.map { "pending_renewal_info[\(index)].\($0)" }
+        }
+        return problems
+    }
 
     /// Keys this tool does not interpret, kept in ``json``.
     public var unknownKeys: [String] { json.keys.filter { !Self.knownKeys.contains($0) }.sorted() }

@@ -4,7 +4,9 @@ import Testing
 /// Runs the built `appreceipt` executable and captures what it prints, as a user's shell would see it.
 enum BinaryRunner {
     struct Result {
+        /// The exit status, or the signal number when ``signalled`` (a Swift trap is SIGILL, 4: a shell's 132).
         let status: Int32
+        let signalled: Bool
         let stdout: String
         let stderr: String
         let seconds: Double
@@ -52,7 +54,8 @@ enum BinaryRunner {
         process.waitUntilExit()
         group.wait()
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: outData.get(), as: UTF8.self),
+            status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+            stdout: String(decoding: outData.get(), as: UTF8.self),
             stderr: String(decoding: errData.get(), as: UTF8.self), seconds: Date().timeIntervalSince(started))
     }
 }

@@ -13,7 +13,7 @@ final class BufferConsole: Console {
     }
 
     func writeOut(_ text: String) throws(CLIError) { out += text }
-    func writeError(_ text: String) { err += text }
+    func writeStandardError(_ text: String) { err += text }
     func readStandardInput() throws(CLIError) -> [UInt8] { input }
 
     /// Runs the CLI and returns the exit status.

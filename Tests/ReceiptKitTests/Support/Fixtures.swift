@@ -59,6 +59,11 @@ struct ManifestEntry: Decodable, Sendable, CustomTestStringConvertible {
     let signer_digest: String?
     let status: Int?
     let notificationType: String?
+    /// JWS facts: the chain's origin, whether the ES256 signature verified with openssl, the payload kind and date.
+    let chain: String?
+    let signature_valid: Bool?
+    let jws_type: String?
+    let signedDate: Double?
 
     var testDescription: String { file }
 

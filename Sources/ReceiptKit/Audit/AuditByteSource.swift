@@ -1,0 +1,22 @@
+/// A stream of bytes the record reader pulls from: an open file or standard input.
+///
+/// The library does no I/O of its own (it never touches descriptors or the environment): the CLI implements this
+/// over POSIX descriptors and tests implement it over memory.
+public protocol AuditByteSource: AnyObject {
+    /// Reads up to `buffer.count` bytes into `buffer` and returns how many; 0 means the end of the input.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(AuditInputError) -> Int
+}
+
+extension AuditByteSource {
+    /// Reads up to `buffer.count` bytes into the front of `buffer`; the count is clamped to the buffer's size.
+    func read(into buffer: inout [UInt8]) throws(AuditInputError) -> Int {
+        let outcome: Result<Int, AuditInputError> = buffer.withUnsafeMutableBytes { raw in
+            do throws(AuditInputError) {
+                return .success(try read(into: raw))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return min(max(0, try outcome.get()), buffer.count)
+    }
+}

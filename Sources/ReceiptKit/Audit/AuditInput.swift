@@ -1,0 +1,17 @@
+/// One input named on an audit's command line, before anything is read.
+public enum AuditInput: Sendable, Equatable {
+    /// A path: a directory is walked, a records file (`.jsonl`, `.b64l`, `.txt`) is read line by line, any
+    /// other file is one receipt.
+    case path(String)
+    /// A records file whatever its name (`--records FILE`), or `-` for standard input.
+    case records(String)
+
+    /// The name extensions that make a named file a records file rather than one receipt.
+    public static let recordsExtensions = [".jsonl", ".b64l", ".txt"]
+
+    /// True when a named file is read as records, one per line.
+    static func isRecordsFileName(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        return recordsExtensions.contains { lowered.hasSuffix($0) }
+    }
+}

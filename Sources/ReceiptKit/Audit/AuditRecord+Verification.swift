@@ -1,0 +1,76 @@
+/// The one place where the audit reads the decoder's documents and the verifier's report. When the verification
+/// types change shape, or StoreKit 2 JWS becomes verifiable, this file is what changes.
+extension AuditRecord {
+    /// The verification each kind of document gets; nil for a kind that `verify` does not verify yet.
+    /// StoreKit 2 JWS joins here (and in ``fill(from:input:report:)``) when the verifier takes it.
+    static func verificationReport(for document: ReceiptDecoder.Document, verifier: ReceiptVerifier) -> VerificationReport? {
+        switch document {
+        case .appReceipt(let receipt): return verifier.verify(receipt)
+        case .transactionReceipt(let transaction): return verifier.verify(transaction)
+        case .jws: return nil
+        }
+    }
+
+    /// Fills the record from a decoded document and its report. Returns the device hash check's detail when that
+    /// check failed, for the `device_mismatch` signal.
+    mutating func fill(from document: ReceiptDecoder.Document, input: ReceiptInput, report: VerificationReport?) -> String? {
+        switch document {
+        case .appReceipt(let appReceipt):
+            let receipt = appReceipt.receipt
+            kind = appReceipt.kindName
+            receiptSHA256 = Self.sha256Hex(appReceipt.container.root.encodedBytes)
+            payloadSHA256 = Self.sha256Hex(appReceipt.container.content)
+            bundleID = receipt.bundleID
+            environment = receipt.environment.rawValue
+            creationDate = receipt.creationDate
+            transactions = receipt.inApp.map { purchase in
+                AuditTransaction(
+                    transactionID: purchase.transactionID, originalTransactionID: purchase.originalTransactionID,
+                    productID: purchase.productID, purchaseDate: purchase.purchaseDate, expiresDate: purchase.expiresDate,
+                    cancellationDate: purchase.cancellationDate)
+            }
+        case .transactionReceipt(let transaction):
+            let info = transaction.purchaseInfo
+            kind = input.kindName
+            if case .transactionReceipt(let plist) = input.payload { receiptSHA256 = Self.sha256Hex(plist) }
+            payloadSHA256 = Self.sha256Hex(transaction.purchaseInfoBytes)
+            bundleID = info["bid"]
+            environment = transaction.environment
+            creationDate = transaction.purchaseDate
+            transactions = [
+                AuditTransaction(
+                    transactionID: info["transaction-id"], originalTransactionID: info["original-transaction-id"],
+                    productID: info["product-id"], purchaseDate: transaction.purchaseDate,
+                    expiresDate: Self.milliseconds(info["expires-date"]),
+                    cancellationDate: Self.milliseconds(info["cancellation-date"]))
+            ]
+        case .jws:
+            kind = input.kindName
+            verdict = .unverifiableHere
+            error = AuditRecordError(
+                message: "StoreKit 2 JWS is recognised, but verify does not verify it yet, so there is no verdict")
+        }
+        guard let report else { return nil }
+        verdict = AuditVerdict(rawValue: report.verdict.rawValue) ?? .unverifiableHere
+        failedChecks = report.problemCheckIDs.map(\.rawValue)
+        return report.checks.first { $0.id == .deviceHash && $0.status == .fail }?.detail.description
+    }
+
+    /// Lowercase hex SHA-256, or nil in the one case it cannot be computed: an OpenSSL that refuses SHA-256
+    /// outright (the verdict, made by the verifier, does not depend on these identities).
+    private static func sha256Hex(_ bytes: some Collection<UInt8>) -> String? {
+        do {
+            return try DigestAlgorithm.sha256.hash(bytes).hexString()
+        } catch {
+            return nil
+        }
+    }
+
+    /// An iOS 6 `*-date` value in milliseconds, within the years 1 to 9999; anything else is left out.
+    private static func milliseconds(_ text: String?) -> Timestamp? {
+        guard let text, let value = Int64(text), (-62_135_596_800_000...253_402_300_799_999).contains(value) else {
+            return nil
+        }
+        return Timestamp(milliseconds: value)
+    }
+}

@@ -1,0 +1,30 @@
+/// The facts of one purchase that a fraud review compares across records.
+public struct AuditTransaction: Sendable, Equatable {
+    public var transactionID: String?
+    public var originalTransactionID: String?
+    public var productID: String?
+    public var purchaseDate: Timestamp?
+    public var expiresDate: Timestamp?
+    public var cancellationDate: Timestamp?
+    /// `PURCHASED` or `FAMILY_SHARED` where the payload says (StoreKit 2 carries `inAppOwnershipType`; app and
+    /// iOS 6 receipts do not). A family-shared purchase legitimately repeats across accounts, so it never counts
+    /// towards `transaction_shared_between_users`.
+    public var ownershipType: String?
+
+    public init(
+        transactionID: String? = nil, originalTransactionID: String? = nil, productID: String? = nil,
+        purchaseDate: Timestamp? = nil, expiresDate: Timestamp? = nil, cancellationDate: Timestamp? = nil,
+        ownershipType: String? = nil
+    ) {
+        self.transactionID = transactionID
+        self.originalTransactionID = originalTransactionID
+        self.productID = productID
+        self.purchaseDate = purchaseDate
+        self.expiresDate = expiresDate
+        self.cancellationDate = cancellationDate
+        self.ownershipType = ownershipType
+    }
+
+    /// True for a purchase shared through Family Sharing.
+    public var isFamilyShared: Bool { ownershipType == "FAMILY_SHARED" }
+}

@@ -1,0 +1,103 @@
+/// Audits one record on its own: parses the line, decodes and verifies the receipt with the record's own device
+/// and bundle ids taking precedence over the policy's, and raises the signals that need no other record.
+///
+/// A value type with no mutable state, so any number of workers share one.
+public struct RecordAuditor: Sendable {
+    public var policy: VerificationPolicy
+    /// `creation_date_in_future` is raised for receipts created after this time.
+    public var referenceTime: Timestamp
+    /// How to name the reference time in a signal's detail: `--at` or `the audit's start`.
+    public var referenceTimeName: String
+    public var certificateCache: CertificateCache
+    public var linkCache: LinkSignatureCache
+
+    public init(
+        policy: VerificationPolicy, referenceTime: Timestamp, referenceTimeName: String,
+        certificateCache: CertificateCache = .shared, linkCache: LinkSignatureCache = .shared
+    ) {
+        self.policy = policy
+        self.referenceTime = referenceTime
+        self.referenceTimeName = referenceTimeName
+        self.certificateCache = certificateCache
+        self.linkCache = linkCache
+    }
+
+    public func audit(_ item: AuditItem) -> AuditRecord {
+        let bytes: [UInt8]
+        var line: RecordLine? = nil
+        var prefix = ""
+        switch item.content {
+        case .unreadable(let message), .refused(let message):
+            return .malformed(number: item.number, source: item.source, AuditRecordError(message: message))
+        case .file(let content):
+            bytes = content
+        case .line(let content, let number):
+            prefix = "line \(number): "
+            do {
+                line = try RecordLine.parse(content)
+            } catch {
+                return .malformed(
+                    number: item.number, source: item.source,
+                    AuditRecordError(message: prefix + error.message, offset: error.offset))
+            }
+            bytes = line?.receipt ?? []
+        }
+        var record = AuditRecord(number: item.number, source: item.source, verdict: .malformed)
+        record.id = line?.id
+        record.userID = line?.userID
+
+        var recordPolicy = policy
+        if let device = line?.deviceID {
+            guard let identifier = DeviceIdentifier(device) else {
+                record.error = AuditRecordError(
+                    message: prefix + "device_id '\(device)' is neither a UUID (iOS identifierForVendor) nor a MAC address")
+                return record
+            }
+            recordPolicy.deviceID = identifier
+        }
+        if let bundle = line?.bundleID { recordPolicy.bundleIDs = [bundle] }
+
+        let decoded: (input: ReceiptInput, document: ReceiptDecoder.Document)
+        do {
+            decoded = try ReceiptDecoder.decode(bytes, cache: certificateCache)
+        } catch {
+            record.error = AuditRecordError(message: prefix + error.description, offset: error.offset)
+            return record
+        }
+        let verifier = ReceiptVerifier(policy: recordPolicy, linkCache: linkCache)
+        let report = AuditRecord.verificationReport(for: decoded.document, verifier: verifier)
+        let deviceFailure = record.fill(from: decoded.document, input: decoded.input, report: report)
+        // A kind that was not verified has no facts to judge yet.
+        if report != nil { record.signals = signals(for: record, policy: recordPolicy, deviceFailure: deviceFailure) }
+        return record
+    }
+
+    /// The signals one record raises on its own, in ``AuditSignal/Kind`` order.
+    func signals(for record: AuditRecord, policy: VerificationPolicy, deviceFailure: String?) -> [AuditSignal] {
+        var signals: [AuditSignal] = []
+        let own = [record.number]
+        if !policy.bundleIDs.isEmpty, !(record.bundleID.map(policy.bundleIDs.contains) ?? false) {
+            signals.append(
+                AuditSignal(
+                    .bundleIDNotAllowed,
+                    "bundle id \(record.bundleID ?? "(absent)") is not \(policy.bundleIDs.joined(separator: " or "))",
+                    records: own))
+        }
+        if let required = policy.environment, record.environment != required.rawValue {
+            signals.append(
+                AuditSignal(
+                    .environmentNotAllowed,
+                    "environment \(record.environment ?? "(absent)") where \(required.rawValue) is required", records: own))
+        }
+        if let deviceFailure {
+            signals.append(AuditSignal(.deviceMismatch, deviceFailure, records: own))
+        }
+        if let created = record.creationDate, created > referenceTime {
+            signals.append(
+                AuditSignal(
+                    .creationDateInFuture,
+                    "receipt_creation_date \(created) is after \(referenceTime) (\(referenceTimeName))", records: own))
+        }
+        return signals
+    }
+}

@@ -1,0 +1,49 @@
+/// Apple's subscription status code, as the App Store Server API (Get All Subscription Statuses,
+/// `lastTransactions[].status`) and notifications (`data.status`) send it (receipt-format.md §7.4).
+///
+/// The mapping to this tool's states, which ``SubscriptionEvaluator`` derives from the signed transaction and
+/// renewal info themselves:
+///
+/// | Apple | meaning | state |
+/// |---|---|---|
+/// | 1 | active | `active` |
+/// | 2 | expired | `expired` |
+/// | 3 | in the billing retry period | `in_billing_retry` |
+/// | 4 | in the billing grace period | `in_grace_period` |
+/// | 5 | revoked (refunded, or family sharing withdrawn) | `revoked` |
+public struct AppleSubscriptionStatus: Sendable {
+    public let originalTransactionID: String
+    public let productID: String?
+    /// Apple's code, 1-5.
+    public let status: Int64
+    /// Where the code was read: `data[0].lastTransactions[1].status` (beside the signed items, so not itself
+    /// signed) or a notification's `data.status` (inside its signed payload).
+    public let path: String
+    public let signed: Bool
+
+    public var meaning: String { Self.meaning(ofStatus: status) }
+    public var state: SubscriptionStatus.State? { Self.state(ofStatus: status) }
+
+    public static func meaning(ofStatus code: Int64) -> String {
+        switch code {
+        case 1: return "active"
+        case 2: return "expired"
+        case 3: return "in the billing retry period"
+        case 4: return "in the billing grace period"
+        case 5: return "revoked"
+        default: return "undocumented status"
+        }
+    }
+
+    /// The state the code maps to; nil for codes Apple does not document.
+    public static func state(ofStatus code: Int64) -> SubscriptionStatus.State? {
+        switch code {
+        case 1: return .active
+        case 2: return .expired
+        case 3: return .inBillingRetry
+        case 4: return .inGracePeriod
+        case 5: return .revoked
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,137 @@
+/// The local trust decision for one StoreKit 2 compact JWS (a transaction, renewal info, AppTransaction or
+/// notification payload): algorithm, x5c chain to a pinned anchor at the payload's `signedDate`, Apple's
+/// marker OIDs, the ES256 signature and the requested payload fields. Every check is reported; none stops the
+/// others. Nested signed items are not looked at here (``SignedDataVerifier`` walks them).
+public struct JWSVerifier: Sendable {
+    public let policy: VerificationPolicy
+    let linkCache: LinkSignatureCache
+
+    public init(policy: VerificationPolicy, linkCache: LinkSignatureCache = .shared) {
+        self.policy = policy
+        self.linkCache = linkCache
+    }
+
+    /// Verifies `jws`. `expected` is the kind its position implies (a `signedRenewalInfo` key), used only
+    /// when the payload's fields do not say.
+    public func verify(_ jws: CompactJWS, expected: SignedDataKind? = nil) -> VerificationReport {
+        let facts = SignedPayloadFacts(payload: jws.payload, expected: expected)
+        let (time, timeSource) = verificationTime(facts)
+        let algorithm = Self.algorithmCheck(jws.header)
+        let chain = JWSChainEvaluation(
+            jws: jws, facts: facts, policy: policy, time: time, timeSource: timeSource, linkCache: linkCache)
+        var checks = [algorithm]
+        checks += chain.checks
+        checks.append(Self.signatureCheck(jws, algorithmAccepted: algorithm.status == .pass))
+        checks += fieldChecks(facts)
+        return VerificationReport(
+            checks: checks, warnings: [], time: time, timeSource: timeSource, anchor: chain.anchor, certificates: chain.roles)
+    }
+
+    /// `--at` first; then the payload's own date (Apple's library validates offline at `signedDate`); then, for
+    /// payloads without one, the caller's current time, as Apple's library does.
+    private func verificationTime(_ facts: SignedPayloadFacts) -> (Timestamp?, TimeSource) {
+        if let time = policy.verificationTime { return (time, policy.verificationTimeSource) }
+        if let signed = facts.signedTime { return (signed.value, .payload(signed.path)) }
+        if let now = policy.currentTime { return (now, .payload("now (the payload has no signedDate)")) }
+        return (nil, .payload("none (the payload has no signedDate)"))
+    }
+
+    /// Exactly `ES256`. A verifier that lets the header choose can be handed `none`, or HS256 keyed with the
+    /// leaf's public key, and accept a forgery; so every other value fails and nothing else is tried.
+    static func algorithmCheck(_ header: JSONValue) -> VerificationCheck {
+        switch header["alg"] {
+        case .string("ES256")?:
+            return VerificationCheck(JWSCheckID.algorithm, .pass, "alg is ES256 (ECDSA P-256 with SHA-256)")
+        case .string(let other)?:
+            let why: String
+            switch other.uppercased() {
+            case "NONE": why = "an unsigned token"
+            case let name where name.hasPrefix("HS"): why = "an HMAC, whose key would have to be public (algorithm confusion)"
+            case let name where name.hasPrefix("RS") || name.hasPrefix("PS"): why = "an RSA algorithm"
+            default: why = "not what Apple signs with"
+            }
+            return VerificationCheck(JWSCheckID.algorithm, .fail, "alg is \"\(other)\", \(why); only ES256 is accepted")
+        case nil:
+            return VerificationCheck(JWSCheckID.algorithm, .fail, "the header has no alg; only ES256 is accepted")
+        case let value?:
+            return VerificationCheck(JWSCheckID.algorithm, .fail, "alg is not a string (\(value)); only ES256 is accepted")
+        }
+    }
+
+    /// The ES256 signature over `header.payload` with the leaf's key. Under any other algorithm nothing is
+    /// checked at all: `jws.algorithm` has already failed, and trying the header's choice is the attack.
+    static func signatureCheck(_ jws: CompactJWS, algorithmAccepted: Bool) -> VerificationCheck {
+        guard algorithmAccepted else {
+            return VerificationCheck(JWSCheckID.signature, .skip, "not checked: the header's alg is not ES256")
+        }
+        guard let leaf = jws.certificates.first else {
+            return VerificationCheck(JWSCheckID.signature, .skip, "no x5c leaf certificate to take the key from")
+        }
+        let over = "header.payload (\(jws.signingInput.count) bytes)"
+        let signature = jws.signature
+        if signature.count != ECDSASignatureVerifier.es256SignatureLength {
+            let looksDER = signature.first == 0x30 && signature.count >= 8 && Int(signature[1]) == signature.count - 2
+            return VerificationCheck(
+                JWSCheckID.signature, .fail,
+                looksDER
+                    ? "the signature is \(signature.count) bytes of DER (SEQUENCE of r and s); JWS ES256 is the raw "
+                        + "64-byte r || s (RFC 7518 §3.4)"
+                    : "the signature is \(signature.count) bytes; an ES256 signature is 64 (r || s)")
+        }
+        switch ECDSASignatureVerifier.verifyES256(signature: signature, over: jws.signingInput, certificate: leaf) {
+        case .valid:
+            return VerificationCheck(JWSCheckID.signature, .pass, "ES256 signature verifies over \(over) with the leaf's key")
+        case .mismatch(let reason):
+            return VerificationCheck(
+                JWSCheckID.signature, .fail,
+                "the ES256 signature does not match \(over)" + (reason.map { " (\($0))" } ?? "")
+                    + ": the header or payload was altered, or another key signed it")
+        case .unverifiable(let error):
+            return VerificationCheck(JWSCheckID.signature, .error, "OpenSSL could not check the ES256 signature here: \(error)")
+        }
+    }
+
+    private func fieldChecks(_ facts: SignedPayloadFacts) -> [VerificationCheck] {
+        var checks: [VerificationCheck] = []
+        if !policy.bundleIDs.isEmpty, facts.bundleID == nil, facts.kind == .renewalInfo {
+            checks.append(
+                VerificationCheck(
+                    JWSCheckID.bundleID, .skip, "renewal info carries no bundleId (Apple checks only its environment)"))
+        } else {
+            checks.append(
+                FieldCheck.check(
+                    JWSCheckID.bundleID, facts.bundleID?.path ?? "bundleId", actual: facts.bundleID?.value,
+                    accepted: policy.bundleIDs, option: .bundleID))
+        }
+        checks.append(
+            FieldCheck.check(
+                JWSCheckID.environment, facts.environment?.path ?? "environment", actual: facts.environment?.value,
+                accepted: policy.environment.map { [$0.rawValue] } ?? [], option: .environment))
+        checks.append(appAppleIDCheck(facts))
+        return checks
+    }
+
+    /// Transactions and renewal infos carry no app Apple id; Apple sets it on notifications and AppTransactions
+    /// in production only, so its absence fails only there.
+    private func appAppleIDCheck(_ facts: SignedPayloadFacts) -> VerificationCheck {
+        guard let wanted = policy.appAppleID else {
+            return VerificationCheck(JWSCheckID.appAppleID, .skip, "not requested (--app-apple-id)")
+        }
+        if let found = facts.appAppleID {
+            return VerificationCheck(
+                JWSCheckID.appAppleID, found.value == wanted ? .pass : .fail,
+                "\(found.path) \(found.value) \(found.value == wanted ? "is expected" : "is not \(wanted)")")
+        }
+        if facts.kind == .transaction || facts.kind == .renewalInfo {
+            return VerificationCheck(
+                JWSCheckID.appAppleID, .skip,
+                "a \(facts.kind == .transaction ? "transaction" : "renewal info") carries no appAppleId")
+        }
+        if facts.environment?.value == "Production" {
+            return VerificationCheck(JWSCheckID.appAppleID, .fail, "appAppleId is absent, which Apple never does in production")
+        }
+        return VerificationCheck(
+            JWSCheckID.appAppleID, .skip,
+            "appAppleId is absent, which Apple allows outside production (environment \(facts.environment?.value ?? "absent"))")
+    }
+}

@@ -1,0 +1,55 @@
+/// One StoreKit 2 signed item where it was found: decoded (or why not), its verification when one was asked
+/// for, and the signed items nested in its payload (a notification's transaction and renewal info), each with
+/// its own report.
+public struct SignedDataReport: Sendable {
+    public enum Content: Sendable {
+        case decoded(CompactJWS)
+        /// The item is not a readable compact JWS.
+        case undecodable(DecodeError)
+    }
+
+    /// Where the item sits: "" for a JWS handed in on its own, else a path such as `signedPayload`,
+    /// `data.signedTransactionInfo` or `data[0].lastTransactions[1].signedRenewalInfo`.
+    public let path: String
+    public let kind: SignedDataKind
+    public let content: Content
+    /// The item's own checks; nil when the item was only decoded, or could not be.
+    public let report: VerificationReport?
+    /// Signed items inside this one's payload, in a fixed order (transaction, renewal info, app transaction).
+    public let nested: [SignedDataReport]
+    /// Apple's subscription status beside the item in a Get All Subscription Statuses answer (1-5).
+    public let appleStatus: Int64?
+
+    public init(
+        path: String, kind: SignedDataKind, content: Content, report: VerificationReport?, nested: [SignedDataReport],
+        appleStatus: Int64? = nil
+    ) {
+        self.path = path
+        self.kind = kind
+        self.content = content
+        self.report = report
+        self.nested = nested
+        self.appleStatus = appleStatus
+    }
+
+    public var jws: CompactJWS? {
+        if case .decoded(let jws) = content { return jws }
+        return nil
+    }
+
+    /// The item's own verdict, without its nested items: `malformed` when it does not decode, nil when only
+    /// decoded.
+    public var ownVerdict: Verdict? {
+        if case .undecodable = content { return .malformed }
+        return report?.verdict
+    }
+
+    /// Valid only if the item and every item nested in it are valid; nil when only decoded.
+    public var verdict: Verdict? {
+        guard let own = ownVerdict else { return nil }
+        return Verdict.combining([own] + nested.compactMap(\.verdict))
+    }
+
+    /// This item and everything nested in it, depth first.
+    public var allItems: [SignedDataReport] { [self] + nested.flatMap(\.allItems) }
+}

@@ -1,0 +1,54 @@
+/// What was handed in and how it was unwrapped: the `input` object of every document.
+public struct InputSummary: Sendable {
+    /// What the input turned out to be; the raw value is the JSON `kind`.
+    public enum Kind: String, Sendable {
+        case appReceipt = "app_receipt"
+        case xcodeReceipt = "xcode_receipt"
+        case transactionReceipt = "ios6_transaction_receipt"
+        case jws = "storekit2_jws"
+
+        /// The kind in words, for messages ("an iOS 6 transaction receipt").
+        public var phrase: String {
+            switch self {
+            case .appReceipt: return "an app receipt"
+            case .xcodeReceipt: return "an Xcode StoreKit-testing receipt"
+            case .transactionReceipt: return "an iOS 6 transaction receipt"
+            case .jws: return "StoreKit 2 signed data (JWS)"
+            }
+        }
+    }
+
+    /// The file name, or `(stdin)`.
+    public let source: String
+    public let size: Int
+    /// The wrappers removed, outermost first.
+    public let layers: [String]
+    public let kind: Kind
+    /// True when base64 had to be decoded twice.
+    public let wasDoublyEncoded: Bool
+
+    public init(source: String, input: ReceiptInput, document: ReceiptDecoder.Document) {
+        self.source = source
+        size = input.inputSize
+        layers = input.layers
+        wasDoublyEncoded = input.wasDoublyEncoded
+        switch document {
+        case .appReceipt(let receipt): kind = receipt.isXcodeReceipt ? .xcodeReceipt : .appReceipt
+        case .transactionReceipt: kind = .transactionReceipt
+        case .jws: kind = .jws
+        }
+    }
+
+    /// The note shown for doubly encoded input.
+    public var note: String? { wasDoublyEncoded ? "base64 of base64: the text was encoded twice" : nil }
+
+    /// `{source, size, layers, kind, note}`.
+    public var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "source": .string(source), "size": .integer(size), "layers": .array(layers.map(JSONValue.string)),
+            "kind": .string(kind.rawValue),
+        ]
+        if let note { object["note"] = .string(note) }
+        return .object(object)
+    }
+}

@@ -1,0 +1,24 @@
+/// What the checks of an app receipt read: the receipt, the policy, the verification time, the signer and
+/// the digest its algorithm names (nil when the algorithm check failed, so the signature is not tried).
+struct AppReceiptContext {
+    let appReceipt: AppReceipt
+    let policy: VerificationPolicy
+    let time: Timestamp?
+    let timeSource: TimeSource
+    /// The first SignerInfo; an App Store receipt has exactly one.
+    let signer: SignerInfo?
+    /// The embedded certificate the signer names by issuer and serial.
+    let signerCertificate: X509Certificate?
+    let digest: DigestAlgorithm?
+
+    init(_ appReceipt: AppReceipt, policy: VerificationPolicy) {
+        self.appReceipt = appReceipt
+        self.policy = policy
+        (time, timeSource) = policy.verificationTime(default: appReceipt.receipt.creationDate, source: .receiptCreationDate)
+        signer = appReceipt.container.signerInfos.first
+        signerCertificate = signer.flatMap(appReceipt.certificate(signing:))
+        digest = signer.flatMap { SignerChecks.usableDigest($0, container: appReceipt.container).digest }
+    }
+
+    var receipt: Receipt { appReceipt.receipt }
+}

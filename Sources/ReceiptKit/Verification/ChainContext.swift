@@ -1,0 +1,80 @@
+/// What the chain checks of an app receipt read: the path built from the signer certificate, the policy, the
+/// verification time and the anchor the top resolves to. Two shapes are known: App Store (leaf -> intermediate
+/// -> root, with Apple's marker OIDs) and Xcode StoreKit testing (one self-signed certificate).
+struct ChainContext {
+    /// How the top of the path relates to the trust anchors.
+    enum AnchorResolution {
+        /// The top's fingerprint is one of the policy's anchors.
+        case anchor(TrustAnchor)
+        /// Xcode's StoreKit testing certificate, trusted because the policy allows it.
+        case xcodeAllowed
+        /// Xcode's StoreKit testing certificate, not trusted by this policy.
+        case xcodeRefused
+        /// Some other certificate.
+        case untrusted
+    }
+
+    let path: CertificatePath
+    let embeddedCount: Int
+    let policy: VerificationPolicy
+    let time: Timestamp?
+    let timeSource: TimeSource
+    let linkCache: LinkSignatureCache
+
+    var certificates: [X509Certificate] { path.certificates }
+    var leaf: X509Certificate { path.certificates[0] }
+    var top: X509Certificate { path.certificates[path.certificates.count - 1] }
+    /// One self-signed certificate: the Xcode StoreKit-testing shape.
+    var isXcodeShape: Bool { certificates.count == 1 && leaf.isSelfSigned }
+    /// The certificates between leaf and top.
+    var intermediates: ArraySlice<X509Certificate> {
+        certificates.count > 2 ? certificates[1..<(certificates.count - 1)] : []
+    }
+
+    /// The top is trusted only by fingerprint, never because it came with the data.
+    var anchorResolution: AnchorResolution {
+        if let pinned = policy.anchors.first(where: { $0.sha256Fingerprint == top.sha256Fingerprint }) {
+            return .anchor(pinned)
+        }
+        if isXcodeShape, top.sha256Fingerprint == TrustAnchor.xcodeStoreKit.sha256Fingerprint {
+            return policy.allowXcode ? .xcodeAllowed : .xcodeRefused
+        }
+        return .untrusted
+    }
+
+    /// The anchor the chain ended at, when it ended at one.
+    var anchor: TrustAnchor? {
+        switch anchorResolution {
+        case .anchor(let anchor): return anchor
+        case .xcodeAllowed: return .xcodeStoreKit
+        case .xcodeRefused, .untrusted: return nil
+        }
+    }
+
+    /// Role names for every embedded certificate, in container order, plus an anchor that completed the path.
+    func roles(embedded: [X509Certificate]) -> [VerificationReport.CertificateRole] {
+        var roles = embedded.map { certificate in
+            guard let position = certificates.firstIndex(where: { $0 === certificate }) else {
+                return VerificationReport.CertificateRole(role: "not on the signing path", certificate: certificate)
+            }
+            let role: String
+            if certificates.count == 1 {
+                role = "leaf (self-signed)"
+            } else if position == 0 {
+                role = "leaf"
+            } else {
+                role = position == certificates.count - 1 ? "root" : "intermediate"
+            }
+            return VerificationReport.CertificateRole(role: role, certificate: certificate)
+        }
+        if path.topFromAnchor, let last = certificates.last {
+            roles.append(VerificationReport.CertificateRole(role: "root (trust anchor, not embedded)", certificate: last))
+        }
+        return roles
+    }
+}
+
+extension X509Certificate {
+    /// The common name, or the whole subject when there is none: how certificates are named in check details.
+    var displayName: String { subjectCommonName ?? subject }
+}
