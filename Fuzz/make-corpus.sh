@@ -34,6 +34,11 @@ add_seed() {
     base64) base64 -d -i <"$file" >"$folder/$name.bin" 2>/dev/null || rm -f "$folder/$name.bin" ;;
     pem) openssl x509 -in "$file" -outform der -out "$folder/$name.der" 2>/dev/null || rm -f "$folder/$name.der" ;;
     jws) jws_from_pem "$file" >"$folder/$name.jws" ;;
+    purchase-info)
+      base64 -d -i <"$file" 2>/dev/null | sed -n 's/.*"purchase-info" = "\([^"]*\)".*/\1/p' | base64 -d -i \
+        >"$folder/$name.purchase-info" 2>/dev/null || true
+      [ -s "$folder/$name.purchase-info" ] || rm -f "$folder/$name.purchase-info"
+      ;;
     *) echo "make-corpus.sh: unknown transform $transform" >&2; exit 1 ;;
   esac
 }

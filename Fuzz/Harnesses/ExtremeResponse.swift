@@ -91,7 +91,10 @@ enum ExtremeResponse {
 
     /// An ISO 8601 duration for a non-renewing product: ordinary, huge, or malformed.
     static func period(_ input: inout FuzzBytes) -> String {
-        let count = input.pick(["1", "12", "0", "999999999999999999", "9223372036854775807", "99999999999999999999"])
+        let count = input.pick([
+            "1", "12", "0", "315569520000", "315569520001", "999999999999999999", "9223372036854775807",
+            "99999999999999999999",
+        ])
         return "P" + input.pick(["T", ""]) + count + input.pick(["Y", "M", "W", "D", "H", "S", ""])
     }
 }

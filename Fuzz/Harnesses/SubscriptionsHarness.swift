@@ -12,8 +12,11 @@ enum SubscriptionsHarness {
         let local = ExtremeResponse.receipt(&input)
         let at = Timestamp(milliseconds: ExtremeNumbers.milliseconds(&input))
         var periods: [String: ISO8601Duration] = [:]
-        if let duration = ISO8601Duration(ExtremeResponse.period(&input)) {
+        do {
+            let duration = try ISO8601Duration(ExtremeResponse.period(&input))
             periods[input.pick(ExtremeResponse.products)] = duration
+        } catch {
+            Rendering.sink(error.reason.count)
         }
         exercise(response: Array(remote.utf8), local: Array(local.utf8), at: at, periods: periods)
     }

@@ -103,6 +103,14 @@ enum ReplayInputs {
             let header = #"{"alg":"ES256","x5c":["\#(body)"]}"#
             let payload = #"{"bundleId":"com.example.appreceipt","signedDate":1700000000000,"expiresDate":1702592000000}"#
             return Array([header, payload, "signature"].map(base64URL).joined(separator: ".").utf8)
+        case "purchase-info":
+            guard let plist = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else { return nil }
+            let outer = String(decoding: plist, as: UTF8.self)
+            guard let start = outer.range(of: #""purchase-info" = ""#),
+                let end = outer[start.upperBound...].firstIndex(of: "\"")
+            else { return nil }
+            let inner = String(outer[start.upperBound..<end])
+            return Data(base64Encoded: inner, options: .ignoreUnknownCharacters).map(Array.init)
         default: throw Failure(description: "seeds.conf: unknown transform \(name)")
         }
     }
