@@ -16,6 +16,11 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# The Swift backtracer would take over a crashing fuzzer and leave libFuzzer waiting for it. Leak reports go
+# through the suite's suppressions (scripts/lsan.supp says why each is not the project's).
+export SWIFT_BACKTRACE=enable=no
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp"
+
 SWIFT="${SWIFT:-swift}"
 seconds="${FUZZ_SECONDS:-60}"
 niceness="${FUZZ_NICE:-19}"
@@ -36,7 +41,7 @@ bin_dir="$("${build[@]}" --show-bin-path)"
 for target in "${targets[@]}"; do
   [ -x "$bin_dir/fuzz-$target" ] || { echo "run.sh: no fuzz target named $target" >&2; exit 64; }
   # A build without coverage fuzzes blind (every run "new", cov 0); refuse it rather than report nonsense.
-  banner="$(SWIFT_BACKTRACE=enable=no "$bin_dir/fuzz-$target" -runs=0 2>&1 || true)"
+  banner="$("$bin_dir/fuzz-$target" -runs=0 2>&1 || true)"
   if ! grep -q 'inline 8-bit counters' <<<"$banner"; then
     echo "run.sh: fuzz-$target has no coverage instrumentation; rm -rf Fuzz/.build and retry" >&2
     exit 1
@@ -46,10 +51,15 @@ for target in "${targets[@]}"; do
 done
 Fuzz/make-corpus.sh "${targets[@]}" >&2
 
-# The ReceiptKit source line a crash input traps at (or the harness line when no ReceiptKit frame shows).
+# The ReceiptKit source line a crash input traps at (or the harness line when no ReceiptKit frame shows);
+# "unreproduced" when running the input alone reports nothing.
 crash_site() {
   local stack
-  stack="$(SWIFT_BACKTRACE=enable=no timeout 120 "$bin_dir/fuzz-$1" -runs=1 "$2" 2>&1 || true)"
+  stack="$(timeout 120 "$bin_dir/fuzz-$1" -runs=1 "$2" 2>&1 || true)"
+  if ! grep -qE 'ERROR: |deadly signal' <<<"$stack"; then
+    echo unreproduced
+    return
+  fi
   { grep -o '/Sources/ReceiptKit/[^ ]*' <<<"$stack" || grep -o '/Fuzz/Harnesses/[^ ]*' <<<"$stack" || echo unknown; } \
     | head -1 | sed -e 's|^/Sources/ReceiptKit/||' -e 's|^/Fuzz/||' -e 's|:[0-9]*$||'
 }
@@ -65,6 +75,10 @@ save_regressions() {
       timeout | oom | slow) site="$kind" ;;
       *) continue ;;
     esac
+    if [ "$site" = unreproduced ]; then
+      echo "    $kind input $(basename "$file") reports nothing when run alone; left in $artifacts, not saved"
+      continue
+    fi
     grep -qxF "$site" <<<"$seen" && continue
     seen="$seen"$'\n'"$site"
     local name
@@ -92,7 +106,7 @@ for target in "${targets[@]}"; do
   # -fork=1 with -ignore_*: one fuzzing child at a time, restarted after a crash, so that one known bug does not
   # end the campaign. -timeout=10: an input taking longer is a blow-up; -rss_limit_mb: so is one using 2 GB.
   # shellcheck disable=SC2086
-  SWIFT_BACKTRACE=enable=no nice -n "$niceness" "$bin_dir/fuzz-$target" \
+  nice -n "$niceness" "$bin_dir/fuzz-$target" \
     -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -timeout=10 -rss_limit_mb=2048 \
     -max_total_time="$seconds" -artifact_prefix="Fuzz/artifacts/$target/" "${dict[@]}" ${FUZZ_FLAGS:-} \
     "Fuzz/corpus/$target" "Fuzz/seeds/$target" >"$log" 2>&1 || true
