@@ -75,7 +75,7 @@ enum AuditCommand: Subcommand {
         let reader = try recordReader(arguments, console: console, process: process, maximumBytes: maximumBytes)
 
         let auditor = RecordAuditor(
-            policy: policy, referenceTime: policy.verificationTime ?? currentTime(),
+            policy: policy, referenceTime: policy.verificationTime ?? TimeAndPeriodOptions.now(),
             referenceTimeName: policy.verificationTime == nil
                 ? "the audit's start" : policy.verificationTimeSource.rendered(.commandLine))
         let engine = AuditEngine(auditor: auditor, jobs: jobs)
@@ -155,12 +155,5 @@ enum AuditCommand: Subcommand {
             throw .usage("--\(option) needs a positive whole number, not '\(text)'", command: command)
         }
         return value
-    }
-
-    /// The wall-clock time now, which `creation_date_in_future` is judged against when --at is not given.
-    static func currentTime() -> Timestamp {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Timestamp(milliseconds: Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
     }
 }

@@ -15,7 +15,7 @@ enum DecodeTextRenderer {
             lines.append("\(label.padding(22)) \(value)")
         }
         row("source", document.input.source)
-        row("kind", document.input.kind.rawValue)
+        row("kind", document.input.kind.name)
         row("layers", document.input.layers.joined(separator: " > "))
         row("note", document.input.note)
         row("environment", document.environment)
@@ -38,6 +38,13 @@ enum DecodeTextRenderer {
         case .transactionReceipt:
             lines.append("certificates")
             lines += document.certificates.map(certificateLine)
+        case .signedDataBody(let body):
+            for item in SignedDataDecoder.decode(body).items {
+                lines += SignedDataTextRenderer.render(item, depth: 0)
+            }
+        }
+        if case .jws(let jws) = document.content {
+            for item in SignedDataDecoder.decode(jws).nested { lines += SignedDataTextRenderer.render(item, depth: 0) }
         }
         if case .appReceipt(let receipt) = document.content {
             lines += inAppTable(receipt.receipt.inApp)
@@ -77,7 +84,7 @@ enum DecodeTextRenderer {
         let markers = certificate.appleMarkerOIDs
         return
             "  \(entry.index) \(entry.role.padding(13)) \(certificate.subjectCommonName ?? certificate.subject)\n"
-            + "      valid \(certificate.notBefore.rfc3339) .. \(certificate.notAfter.rfc3339), serial \(certificate.serialNumberHex), "
+            + "      valid \(certificate.notBefore.rendered) .. \(certificate.notAfter.rendered), serial \(certificate.serialNumberHex), "
             + "\(certificate.signatureAlgorithm), sha256 \(certificate.sha256Fingerprint)"
             + (markers.isEmpty ? "" : "\n      markers \(markers.joined(separator: ", "))")
     }

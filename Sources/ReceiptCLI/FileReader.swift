@@ -1,3 +1,5 @@
+import ReceiptKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -14,12 +16,17 @@ enum FileReader {
         return try readAll(file, path: path)
     }
 
+    /// Reads to the end, but refuses (exit 65) a file longer than ``Limits/maximumInputSize`` as soon as the
+    /// first byte past the limit arrives, so an endless stream (`/dev/zero`) costs no more than the limit.
     static func readAll(_ file: UnsafeMutablePointer<FILE>, path: String) throws(CLIError) -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
             if count > 0 { result += chunk[0..<count] }
+            if result.count > Limits.maximumInputSize {
+                throw .undecodable(source: path, .input(.tooLarge(limit: Limits.maximumInputSize)))
+            }
             if count < chunk.count {
                 if ferror(file) != 0 { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
                 break

@@ -33,9 +33,12 @@ struct ReceiptSummary {
             ]
             rows = keys.compactMap { label, key in info[key].map { (label, $0) } }
             bundleID = info["bid"]
-        case .jws:
+        case .jws(let jws):
             rows = []
-            bundleID = nil
+            bundleID = jws.payload["bundleId"]?.scalarText ?? jws.payload["data"]?["bundleId"]?.scalarText
+        case .signedDataBody(let body):
+            rows = [("body", body.kind.rawValue), ("signed_items", String(body.items.count))]
+            bundleID = body.json["bundleId"]?.scalarText
         }
     }
 }

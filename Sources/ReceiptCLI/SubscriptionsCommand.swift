@@ -4,7 +4,8 @@ import ReceiptKit
 enum SubscriptionsCommand: Subcommand {
     static let name = "subscriptions"
     static let abstract = "Work out subscription states from a verifyReceipt response (or a receipt) at a time."
-    static let usage = "[--at TIME|now] [--period PRODUCT=DURATION ...] [--periods FILE] [--format json|text] [FILE]"
+    static let usage =
+        "[--at TIME|now] [--period PRODUCT=DURATION ...] [--periods FILE] [--trust-anchor FILE ...] [--allow-xcode] [--format json|text] [FILE]"
     static let discussion = """
         Per original_transaction_id and product: the state (active, expired, in_grace_period, in_billing_retry,
         revoked, upgraded), auto-renew on or off and to which product, the expiration intent and its meaning,
@@ -13,9 +14,16 @@ enum SubscriptionsCommand: Subcommand {
         receipt's creation date). Non-renewing subscriptions carry no term: give it with --period PRODUCT=P1M
         (ISO 8601) or --periods FILE; overlapping purchases are flagged. Compressed sandbox renewals are
         recognised and explained. From a receipt alone, what it cannot know is listed.
+        StoreKit 2 input (a notification, a transaction, a Get All Subscription Statuses or history answer) is
+        verified on the way, like verify does (pinned Apple Root CA - G3, or --trust-anchor; Xcode items only
+        with --allow-xcode): only valid items count, the others are listed under excluded_items. Apple's
+        status codes (1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked) are shown beside the
+        states, which come from the signed transactions and renewal infos themselves.
         """
     static let options: [OptionSpec] = [
         TimeAndPeriodOptions.at, TimeAndPeriodOptions.period, TimeAndPeriodOptions.periods,
+        .value("trust-anchor", "FILE", repeatable: true, "StoreKit 2: trust this certificate instead of the pinned Apple root."),
+        .flag("allow-xcode", "StoreKit 2: trust Xcode StoreKit Testing items."),
         CommonOptions.format, CommonOptions.compact,
     ]
 
@@ -25,7 +33,8 @@ enum SubscriptionsCommand: Subcommand {
         let periods = try TimeAndPeriodOptions.periods(arguments, command: name)
         let at = try TimeAndPeriodOptions.time(arguments, command: name)
         let input = try console.readInputs(arguments.positionals)[0].get()
-        let (inputs, origin) = try read(input)
+        let policy = try VerificationOptions.policy(from: arguments, command: name)
+        let (inputs, origin) = try read(input, policy: policy)
         let report: SubscriptionReport
         do throws(SubscriptionReport.Failure) {
             report = try SubscriptionReport(inputs: inputs, origin: origin, at: at, periods: periods)
@@ -44,9 +53,11 @@ enum SubscriptionsCommand: Subcommand {
     }
 
     /// The response or receipt in the input; errors name the input.
-    static func read(_ input: NamedInput) throws(CLIError) -> (SubscriptionInputs, SubscriptionReport.Origin) {
+    static func read(_ input: NamedInput, policy: VerificationPolicy) throws(CLIError)
+        -> (SubscriptionInputs, SubscriptionReport.Origin)
+    {
         do throws(SubscriptionSource.Failure) {
-            return try SubscriptionSource.read(source: input.source, bytes: input.bytes)
+            return try SubscriptionSource.read(source: input.source, bytes: input.bytes, policy: policy)
         } catch {
             switch error {
             case .response(let failure): throw .failure("\(input.source): \(failure)", .dataError)

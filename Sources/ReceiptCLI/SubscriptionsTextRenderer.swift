@@ -16,7 +16,10 @@ enum SubscriptionsTextRenderer {
         for product in report.result.productsNeedingPeriod {
             lines.append("non-renewing \(product) needs a term: --period \(product)=P1M")
         }
-        lines += report.inputs.cannotKnow.map { "a receipt alone cannot know: \($0)" }
+        // StoreKit 2 statuses and uncounted items are said in the explanations; the JSON lists them too.
+        let limitLabel: String
+        if case .receipt = report.origin { limitLabel = "a receipt alone cannot know" } else { limitLabel = "cannot know" }
+        lines += report.inputs.cannotKnow.map { "\(limitLabel): \($0)" }
         lines += report.inputs.explanations.map { "note: \($0)" }
         return lines.joined(separator: "\n") + "\n"
     }

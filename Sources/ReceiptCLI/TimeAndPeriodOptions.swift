@@ -16,16 +16,19 @@ enum TimeAndPeriodOptions {
     /// The `--at` time and where it came from, or nil when not given.
     static func time(_ arguments: ParsedArguments, command: String) throws(CLIError) -> (time: Timestamp, source: TimeSource)? {
         guard let text = arguments.value("at") else { return nil }
-        if text == "now" {
-            var now = timespec()
-            clock_gettime(CLOCK_REALTIME, &now)
-            return (Timestamp(milliseconds: Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000), .now)
-        }
+        if text == "now" { return (now(), .now) }
         do throws(ReceiptDateParser.Failure) {
             return (try ReceiptDateParser.parse(text), .given)
         } catch {
             throw .usage("--at needs an RFC 3339 time such as 2024-03-01T12:00:00Z, or now (\(error.reason))", command: command)
         }
+    }
+
+    /// The wall clock: the CLI is the one layer that reads it.
+    static func now() -> Timestamp {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Timestamp(milliseconds: Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
     }
 
     static func periods(_ arguments: ParsedArguments, command: String) throws(CLIError) -> [String: ISO8601Duration] {

@@ -20,6 +20,16 @@ enum VerificationOptions {
                 }
             }
             policy.anchors = anchors
+            policy.jwsAnchors = anchors
+        }
+        // Signed data without a date of its own is checked at the time of the run, as Apple's library does; the
+        // report says so. Genuine App Store data always carries signedDate, so only such payloads see the clock.
+        policy.currentTime = TimeAndPeriodOptions.now()
+        if let text = arguments.value("app-apple-id") {
+            guard let id = Int64(text), id > 0 else {
+                throw .usage("--app-apple-id needs a positive number, not '\(text)'", command: command)
+            }
+            policy.appAppleID = id
         }
         policy.allowXcode = arguments.has("allow-xcode")
         policy.bundleIDs = arguments.all("bundle-id")

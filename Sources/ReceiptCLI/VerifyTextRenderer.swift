@@ -9,12 +9,13 @@ enum VerifyTextRenderer {
             lines.append("source             \(source)")
             lines.append("verdict            \(Verdict.malformed.rawValue)")
             lines.append("error              \(error.message(.commandLine))")
-        case .unsupported(let decoded):
-            lines += header(decoded, verdict: nil)
-            lines.append("verification time  none (-)")
-            lines.append("trust anchor       none")
-            lines.append("checks")
-            lines += decoded.warnings.map { "warning: \($0)" }
+        case .signedData(let decoded, let report):
+            lines += header(decoded, verdict: report.verdict)
+            lines += SignedDataTextRenderer.render(report, depth: 0)
+        case .signedDataBody(let decoded, let report):
+            lines += header(decoded, verdict: report.verdict)
+            lines += report.notes.map { "note: \($0)" }
+            for item in report.items { lines += SignedDataTextRenderer.render(item, depth: 0) }
         case .verified(let decoded, let report):
             lines += header(decoded, verdict: report.verdict)
             let time = report.verificationTime.map(\.rfc3339) ?? "none"
@@ -30,7 +31,7 @@ enum VerifyTextRenderer {
     static func header(_ decoded: DecodeDocument, verdict: Verdict?) -> [String] {
         var lines = [
             "source             \(decoded.input.source)", "verdict            \(verdict?.rawValue ?? "-")",
-            "kind               \(decoded.input.kind.rawValue)",
+            "kind               \(decoded.input.kind.name)",
         ]
         if let bundle = ReceiptSummary(decoded.content).bundleID { lines.append("bundle_id          \(bundle)") }
         return lines

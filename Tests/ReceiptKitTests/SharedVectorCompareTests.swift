@@ -19,7 +19,7 @@ struct SharedVectorCompareTests {
         )
     }
 
-    @Test("same receipt: no disagreement", arguments: SharedVectorDecodeTests.pairedResponses)
+    @Test("same receipt: no disagreement", arguments: try SharedVectorDecodeTests.pairedResponses())
     func sameReceiptAgrees(pair: ReceiptResponsePair) throws {
         let (result, _) = try comparison(
             receipt: pair.receipt, responseJSON: try JSONParser.parse(try Fixtures.shared(pair.response)))
@@ -28,7 +28,7 @@ struct SharedVectorCompareTests {
         #expect(result.remoteKnowledge.map(\.path).contains("receipt.request_date_ms"))
     }
 
-    @Test("an edited bundle_id is reported, and nothing else", arguments: SharedVectorDecodeTests.pairedResponses)
+    @Test("an edited bundle_id is reported, and nothing else", arguments: try SharedVectorDecodeTests.pairedResponses())
     func editedBundleIsTheOnlyDifference(pair: ReceiptResponsePair) throws {
         let original = try JSONParser.parse(try Fixtures.shared(pair.response))
         guard case .object(var top) = original, case .object(var receipt)? = top["receipt"] else { throw Failure("no receipt") }

@@ -6,8 +6,12 @@ import Testing
 /// untrusted unless allowed, iOS 6 signatures verify, and device hashes match the devices known for them.
 @Suite(.enabled(if: Fixtures.sharedVectorsAvailable, Comment(rawValue: Fixtures.sharedVectorsAbsent)))
 struct SharedVectorVerifyTests {
-    static var appleSigned: [ManifestEntry] { ManifestEntry.receipts.filter { $0.environment != "Xcode" } }
-    static var xcode: [ManifestEntry] { ManifestEntry.receipts.filter { $0.environment == "Xcode" } }
+    static func appleSigned() throws -> [ManifestEntry] {
+        try ManifestEntry.table("Apple-signed receipt", { $0.kind == "receipt" && $0.environment != "Xcode" })
+    }
+    static func xcode() throws -> [ManifestEntry] {
+        try ManifestEntry.table("Xcode receipt", { $0.kind == "receipt" && $0.environment == "Xcode" })
+    }
 
     func appReceipt(_ entry: ManifestEntry) throws -> AppReceipt {
         let (_, document) = try ReceiptDecoder.decode(try Fixtures.shared(entry.file))
@@ -15,7 +19,7 @@ struct SharedVectorVerifyTests {
         return receipt
     }
 
-    @Test("Apple-signed receipt is valid with no flags", arguments: appleSigned)
+    @Test("Apple-signed receipt is valid with no flags", arguments: try appleSigned())
     func appleSignedIsValid(entry: ManifestEntry) throws {
         let report = ReceiptVerifier(policy: VerificationPolicy()).verify(try appReceipt(entry))
         #expect(report.verdict == .valid, "\(report.checks.filter { $0.status == .fail || $0.status == .error })")
@@ -24,7 +28,7 @@ struct SharedVectorVerifyTests {
         #expect(report.verificationTimeSource == .receiptCreationDate)
     }
 
-    @Test("Xcode receipt is untrusted by default and valid with --allow-xcode", arguments: xcode)
+    @Test("Xcode receipt is untrusted by default and valid with --allow-xcode", arguments: try xcode())
     func xcodeNeedsPermission(entry: ManifestEntry) throws {
         let receipt = try appReceipt(entry)
         let byDefault = ReceiptVerifier(policy: VerificationPolicy()).verify(receipt)
@@ -36,7 +40,7 @@ struct SharedVectorVerifyTests {
         #expect(allowed.verdict == .valid, "\(allowed.checks.filter { $0.status == .fail })")
     }
 
-    @Test("iOS 6 transaction receipt signature verifies", arguments: ManifestEntry.transactionReceipts)
+    @Test("iOS 6 transaction receipt signature verifies", arguments: try ManifestEntry.transactionReceipts())
     func transactionReceiptSignatureVerifies(entry: ManifestEntry) throws {
         let (input, document) = try ReceiptDecoder.decode(try Fixtures.shared(entry.file))
         #expect(input.kindName == "ios6_transaction_receipt")

@@ -10,26 +10,32 @@ struct SubscriptionCase: @unchecked Sendable, CustomTestStringConvertible {
     let responsePath: URL
     var testDescription: String { fields["file"] as? String ?? "?" }
 
-    static func load(_ url: URL, responsesUnder folder: URL) -> [SubscriptionCase] {
-        guard let data = try? Data(contentsOf: url),
-            let entries = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
-        else { return [] }
+    /// The cases in `url`; throws when the file cannot be read or lists none, so a table fails instead of
+    /// running zero cases.
+    static func load(_ url: URL, responsesUnder folder: URL) throws -> [SubscriptionCase] {
+        let data = try Data(contentsOf: url)
+        guard let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]], !entries.isEmpty else {
+            throw Failure("\(url.path) is not a non-empty array of cases")
+        }
         return entries.map { entry in
             let file = entry["file"] as? String ?? ""
             return SubscriptionCase(fields: entry, responsePath: folder.appendingPathComponent(file))
         }
     }
 
-    static let constructed = load(
-        Fixtures.testVectors.appendingPathComponent("responses/subscriptions/expected.json"),
-        responsesUnder: Fixtures.testVectors.appendingPathComponent("responses/subscriptions"))
+    static func constructed() throws -> [SubscriptionCase] {
+        try load(
+            Fixtures.testVectors.appendingPathComponent("responses/subscriptions/expected.json"),
+            responsesUnder: Fixtures.testVectors.appendingPathComponent("responses/subscriptions"))
+    }
 
-    static let shared: [SubscriptionCase] =
-        Fixtures.sharedVectorsAvailable
-        ? load(
+    /// The real-corpus cases; none when ../shared/vectors is absent (their test is disabled and says why).
+    static func shared() throws -> [SubscriptionCase] {
+        guard Fixtures.sharedVectorsAvailable else { return [] }
+        return try load(
             Fixtures.projectRoot.appendingPathComponent("Tests/Expectations/shared-subscriptions.json"),
             responsesUnder: Fixtures.sharedVectors)
-        : []
+    }
 
     /// Checks the evaluator against the expected list, in order.
     func check() throws {
@@ -63,18 +69,18 @@ struct SubscriptionCase: @unchecked Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct SubscriptionCaseTests {
-    @Test("constructed case gives the hand-derived states", arguments: SubscriptionCase.constructed)
+    @Test("constructed case gives the hand-derived states", arguments: try SubscriptionCase.constructed())
     func constructedCase(subscriptionCase: SubscriptionCase) throws { try subscriptionCase.check() }
 
     @Test(
         "shared verifyReceipt response gives the hand-derived states",
         .enabled(if: Fixtures.sharedVectorsAvailable, Comment(rawValue: Fixtures.sharedVectorsAbsent)),
-        arguments: SubscriptionCase.shared)
+        arguments: try SubscriptionCase.shared())
     func sharedResponse(subscriptionCase: SubscriptionCase) throws { try subscriptionCase.check() }
 
-    @Test func constructedCasesCoverEveryState() {
+    @Test func constructedCasesCoverEveryState() throws {
         let states = Set(
-            SubscriptionCase.constructed.flatMap {
+            try SubscriptionCase.constructed().flatMap {
                 ($0.fields["subscriptions"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String }
             })
         #expect(states == ["active", "expired", "in_grace_period", "in_billing_retry", "revoked", "upgraded"])

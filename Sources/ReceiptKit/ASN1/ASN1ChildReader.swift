@@ -2,6 +2,8 @@
 public struct ASN1ChildReader {
     let parent: ASN1Node
     var cursor: Int
+    /// Children read so far, against ``Limits/maximumElementsPerElement``.
+    var count = 0
 
     init(parent: ASN1Node) {
         self.parent = parent
@@ -9,15 +11,21 @@ public struct ASN1ChildReader {
         cursor = parent.identifier.isConstructed ? parent.contentRange.lowerBound : parent.contentRange.upperBound
     }
 
+    @inline(__always)
     public mutating func next() throws(ASN1Error) -> ASN1Node? {
         guard cursor < parent.contentRange.upperBound else { return nil }
+        guard count < Limits.maximumElementsPerElement else {
+            throw .tooManyElements(inElementAt: parent.offset, nextAt: cursor)
+        }
         let child = try ASN1Reader.readElement(
-            in: parent.buffer, at: cursor, limit: parent.contentRange.upperBound, depth: parent.depth + 1)
+            in: parent.storage, at: cursor, limit: parent.contentRange.upperBound, depth: parent.depth + 1)
         cursor = child.endOffset
+        count += 1
         return child
     }
 
     /// The next child, or an error naming `what` was expected when there is none.
+    @inline(__always)
     public mutating func next(expecting what: String) throws(ASN1Error) -> ASN1Node {
         guard let child = try next() else { throw .missingElement(offset: parent.offset, expected: what) }
         return child

@@ -18,6 +18,17 @@ public enum ASN1Error: Error, Equatable, Sendable, CustomStringConvertible {
     case missingElement(offset: Int, expected: String)
     /// The element at `offset` has a well-formed header but content that does not make sense.
     case invalidContent(offset: Int, reason: String)
+    /// More than `limit` of `what` (e.g. "elements in the constructed element at offset 0"); `offset` is where the
+    /// first one past the limit starts. See ``Limits``.
+    case limitExceeded(offset: Int, limit: Int, what: String)
+
+    /// The refusal of a constructed element at `parent` whose child at `offset` is one more than
+    /// ``Limits/maximumElementsPerElement``.
+    static func tooManyElements(inElementAt parent: Int, nextAt offset: Int) -> ASN1Error {
+        .limitExceeded(
+            offset: offset, limit: Limits.maximumElementsPerElement,
+            what: "elements in the constructed element at offset \(parent)")
+    }
 
     /// Where the problem is, in bytes from the start of the buffer.
     public var offset: Int {
@@ -25,7 +36,7 @@ public enum ASN1Error: Error, Equatable, Sendable, CustomStringConvertible {
         case .empty: return 0
         case .invalidHeader(let offset), .missingEndOfContents(let offset), .nestingTooDeep(let offset, _),
             .trailingBytes(let offset, _), .unexpectedTag(let offset, _, _), .missingElement(let offset, _),
-            .invalidContent(let offset, _), .lengthPastEnd(let offset, _, _, _):
+            .invalidContent(let offset, _), .lengthPastEnd(let offset, _, _, _), .limitExceeded(let offset, _, _):
             return offset
         }
     }
@@ -50,6 +61,8 @@ public enum ASN1Error: Error, Equatable, Sendable, CustomStringConvertible {
             return "element at offset \(offset) ends before its \(expected)"
         case .invalidContent(let offset, let reason):
             return "\(reason) at offset \(offset)"
+        case .limitExceeded(let offset, let limit, let what):
+            return "too many \(what): the limit is \(limit), exceeded at offset \(offset)"
         }
     }
 }

@@ -7,10 +7,26 @@ extension ASN1Node {
         }
         guard identifier.isConstructed else { return Array(content) }
         var joined: [UInt8] = []
-        for chunk in try children() {
-            joined += try chunk.octetStringBytes()
-        }
+        try appendSegments(into: &joined)
         return joined
+    }
+
+    /// X.690 §8.7.3.2: each segment of a constructed OCTET STRING is itself an OCTET STRING (primitive, or in BER
+    /// constructed again). A segment tagged [0], APPLICATION or PRIVATE is not part of the value, whatever a
+    /// lenient joiner (OpenSSL's among them) makes of it, so the bytes it would add are refused, not shown.
+    private func appendSegments(into joined: inout [UInt8]) throws(ASN1Error) {
+        var segments = childReader()
+        while let segment = try segments.next() {
+            guard segment.identifier.tagClass == .universal, segment.identifier.tagNumber == 4 else {
+                throw .unexpectedTag(
+                    offset: segment.offset, expected: "OCTET STRING segment (X.690 §8.7.3.2)", found: segment.identifier.name)
+            }
+            if segment.identifier.isConstructed {
+                try segment.appendSegments(into: &joined)
+            } else {
+                joined += segment.content
+            }
+        }
     }
 
     /// The value of an INTEGER that fits in 64 bits.

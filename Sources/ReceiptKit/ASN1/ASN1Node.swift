@@ -4,7 +4,9 @@
 /// Children are read on demand by ``children()``, so a certificate nobody looks into is never walked.
 public struct ASN1Node: Sendable {
     /// The whole buffer this node was read from; offsets are relative to its start.
-    public let buffer: [UInt8]
+    public var buffer: [UInt8] { storage.bytes }
+    /// The buffer with what reading it has learnt, shared by every node read from it.
+    let storage: ASN1Buffer
     public let identifier: ASN1Identifier
     /// Offset of the identifier octet.
     public let offset: Int
@@ -20,10 +22,10 @@ public struct ASN1Node: Sendable {
     public let depth: Int
 
     /// The bytes of the whole element, header included.
-    public var encodedBytes: ArraySlice<UInt8> { buffer[offset..<endOffset] }
+    public var encodedBytes: ArraySlice<UInt8> { storage.bytes[offset..<endOffset] }
 
     /// The content octets.
-    public var content: ArraySlice<UInt8> { buffer[contentRange] }
+    public var content: ArraySlice<UInt8> { storage.bytes[contentRange] }
 
     /// Whether the element uses the BER indefinite-length form.
     public var isIndefiniteLength: Bool { declaredLength == nil }

@@ -7,7 +7,7 @@ extension AuditRecord {
         switch document {
         case .appReceipt(let receipt): return verifier.verify(receipt)
         case .transactionReceipt(let transaction): return verifier.verify(transaction)
-        case .jws: return nil
+        case .jws, .signedDataBody: return nil
         }
     }
 
@@ -44,11 +44,12 @@ extension AuditRecord {
                     expiresDate: Self.milliseconds(info["expires-date"]),
                     cancellationDate: Self.milliseconds(info["cancellation-date"]))
             ]
-        case .jws:
+        case .jws, .signedDataBody:
             kind = input.kindName
             verdict = .unverifiableHere
             error = AuditRecordError(
-                message: "StoreKit 2 JWS is recognised, but verify does not verify it yet, so there is no verdict")
+                message:
+                    "StoreKit 2 signed data is recognised, but audit does not verify it yet (use verify), so there is no verdict")
         }
         guard let report else { return nil }
         verdict = AuditVerdict(rawValue: report.verdict.rawValue) ?? .unverifiableHere

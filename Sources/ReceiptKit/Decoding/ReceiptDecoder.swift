@@ -5,6 +5,8 @@ public enum ReceiptDecoder {
         case appReceipt(AppReceipt)
         case transactionReceipt(TransactionReceipt)
         case jws(CompactJWS)
+        /// An App Store Server API answer (or notification body) carrying StoreKit 2 signed items.
+        case signedDataBody(SignedDataBody)
     }
 
     /// Unwraps and decodes `bytes`, throwing the first layer's refusal with its offset.
@@ -22,9 +24,7 @@ public enum ReceiptDecoder {
         case .transactionReceipt(let plist):
             return (input, .transactionReceipt(try TransactionReceipt(plist: plist, cache: cache)))
         case .jws(let token): return (input, .jws(try CompactJWS(token, cache: cache)))
-        case .signedDataBody(let body):
-            throw .input(
-                .unexpectedJSON("input is an App Store Server API answer (\(body.kind.rawValue)): see SignedDataVerifier"))
+        case .signedDataBody(let body): return (input, .signedDataBody(body))
         }
     }
 }

@@ -6,6 +6,7 @@ public enum InputDecoder {
     static let maximumBase64Layers = 3
 
     public static func decode(_ bytes: [UInt8]) throws(InputError) -> ReceiptInput {
+        guard bytes.count <= Limits.maximumInputSize else { throw .tooLarge(limit: Limits.maximumInputSize) }
         guard bytes.contains(where: { !ASCII.isWhitespace($0) }) else { throw .empty }
         var layers: [String] = []
         let payload = try unwrap(bytes, layers: &layers, layerName: "input")
@@ -116,25 +117,43 @@ public enum InputDecoder {
 
     /// The token when `text` is three base64url segments whose header is a JSON object with "alg".
     ///
-    /// This is sniffing: a segment that fails to decode simply means "not a JWS", hence the `try?`.
+    /// This is sniffing: a segment that fails to decode simply means "not a JWS", hence the `try?`. Nothing is
+    /// split: the header must show within ``Limits/jwsHeaderSniffLength`` bytes, and the two other dots are
+    /// counted by one scan that stops at a third, so text with millions of dots costs one pass and no memory.
     private static func compactJWS(_ text: ArraySlice<UInt8>) -> String? {
-        // Base64 receipts have no dots: one cheap scan settles almost every input before anything is split.
-        guard let firstDot = text.firstIndex(of: UInt8(ascii: ".")), firstDot - text.startIndex > 4 else { return nil }
-        let segments = text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard segments.count == 3, segments[0].count > 4,
-            let header = try? LenientBase64.decode(segments[0]).bytes,
-            let headerJSON = try? JSONParser.parse(header), headerJSON["alg"] != nil
+        let dot = UInt8(ascii: ".")
+        guard let firstDot = text.prefix(Limits.jwsHeaderSniffLength + 1).firstIndex(of: dot),
+            firstDot - text.startIndex > 4,
+            let header = try? LenientBase64.decode(text[..<firstDot]).bytes,
+            let headerJSON = try? JSONParser.parse(header), headerJSON["alg"] != nil,
+            let secondDot = text[(firstDot + 1)...].firstIndex(of: dot),
+            !text[(secondDot + 1)...].contains(dot)
         else { return nil }
         return String(decoding: text, as: UTF8.self)
     }
 
     /// The label of the first `-----BEGIN LABEL-----` line, when the text has one (certificates, keys).
+    ///
+    /// Only the first ``Limits/pemSniffLength`` bytes are searched (PEM files start with their block, or with a
+    /// few lines of text before it), and the label is cut at ``maximumPEMLabelLength`` bytes.
     static func pemLabel(_ text: ArraySlice<UInt8>) -> String? {
         let marker = Array((PEM.dashes + "BEGIN ").utf8)
-        guard let start = text.firstRange(of: marker) else { return nil }
-        let label = text[start.upperBound...].prefix { $0 != UInt8(ascii: "-") && $0 != 0x0A }
-        return String(decoding: label, as: UTF8.self)
+        let dash = UInt8(ascii: "-")
+        let searched = text.prefix(Limits.pemSniffLength)
+        var from = searched.startIndex
+        // Jump from dash to dash: a generic substring search costs far more per byte.
+        while let candidate = searched[from...].firstIndex(of: dash) {
+            if text[candidate...].starts(with: marker) {
+                let label = text[(candidate + marker.count)...].prefix(maximumPEMLabelLength).prefix { $0 != dash && $0 != 0x0A }
+                return String(decoding: label, as: UTF8.self)
+            }
+            from = candidate + 1
+        }
+        return nil
     }
+
+    /// Longest PEM label repeated in a message; real ones ("CERTIFICATE", "RSA PRIVATE KEY") are short.
+    static let maximumPEMLabelLength = 64
 
     /// Text here means valid UTF-8 without control characters besides whitespace and NUL terminators; DER
     /// always breaks one of the two (its length octets are control characters or stray UTF-8 continuation bytes).

@@ -9,6 +9,8 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidPlist(offset: Int, reason: String)
     /// Bytes that are none of the known forms; the message may point at an option of the caller.
     case unrecognised(Message)
+    /// The input is longer than `limit` bytes (``Limits/maximumInputSize``); refused at offset `limit`.
+    case tooLarge(limit: Int)
 
     public var description: String { message(.library) }
 
@@ -27,6 +29,8 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid transaction-receipt property list: \(reason) at offset \(offset)"
         case .unrecognised(let what):
             return what.rendered(naming)
+        case .tooLarge(let limit):
+            return "input too large: the limit is \(limit) bytes (\(limit >> 20) MiB), exceeded at offset \(limit)"
         }
     }
 
@@ -35,6 +39,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notBase64(let offset, _, _), .invalidPlist(let offset, _): return offset
         case .invalidJSON(let failure): return failure.offset
+        case .tooLarge(let limit): return limit
         default: return nil
         }
     }

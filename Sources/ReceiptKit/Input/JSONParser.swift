@@ -4,14 +4,30 @@ public enum JSONParser {
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public let offset: Int
         public let reason: String
-        public var description: String { "invalid JSON: \(reason) at offset \(offset)" }
+        /// True when the text may be valid JSON but goes past one of ``Limits``.
+        public var isLimit = false
+        public var description: String {
+            isLimit ? "\(reason) at offset \(offset)" : "invalid JSON: \(reason) at offset \(offset)"
+        }
     }
 
     /// Nesting limit, so hostile input cannot exhaust the stack.
-    static let maximumDepth = 256
+    static let maximumDepth = Limits.maximumJSONDepth
 
+    /// Parses one JSON document of at most ``Limits/maximumInputSize`` bytes and ``Limits/maximumJSONValues``
+    /// values.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
-        var parser = Parser(bytes: bytes)
+        try parse(bytes, maximumValues: Limits.maximumJSONValues)
+    }
+
+    /// Parses with another value limit (tests show where the refusal lands without building millions of values).
+    static func parse(_ bytes: [UInt8], maximumValues: Int) throws(Failure) -> JSONValue {
+        guard bytes.count <= Limits.maximumInputSize else {
+            throw Failure(
+                offset: Limits.maximumInputSize,
+                reason: "JSON text too large: the limit is \(Limits.maximumInputSize) bytes, exceeded", isLimit: true)
+        }
+        var parser = Parser(bytes: bytes, maximumValues: maximumValues)
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
@@ -23,7 +39,16 @@ public enum JSONParser {
 
     private struct Parser {
         let bytes: [UInt8]
+        /// ``Limits/maximumJSONValues`` outside tests.
+        let maximumValues: Int
         var index = 0
+        /// Values read so far, against ``maximumValues``.
+        var values = 0
+
+        init(bytes: [UInt8], maximumValues: Int) {
+            self.bytes = bytes
+            self.maximumValues = maximumValues
+        }
 
         mutating func skipWhitespace() {
             while index < bytes.count, ASCII.isJSONWhitespace(bytes[index]) { index += 1 }
@@ -32,7 +57,17 @@ public enum JSONParser {
         func fail(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
 
         mutating func value(depth: Int) throws(Failure) -> JSONValue {
-            guard depth < JSONParser.maximumDepth else { throw fail("nesting too deep") }
+            guard depth < JSONParser.maximumDepth else {
+                throw Failure(
+                    offset: index, reason: "JSON nested too deep: the limit is \(JSONParser.maximumDepth) levels, exceeded",
+                    isLimit: true)
+            }
+            guard values < maximumValues else {
+                throw Failure(
+                    offset: index, reason: "too many JSON values: the limit is \(maximumValues), exceeded",
+                    isLimit: true)
+            }
+            values += 1
             guard index < bytes.count else { throw fail("unexpected end of input") }
             switch bytes[index] {
             case 0x7B: return try object(depth: depth)

@@ -25,6 +25,11 @@ public enum OldStylePlist {
                 scanner.index += 1
                 break
             }
+            guard pairs.count < Limits.maximumPlistPairs else {
+                throw Failure(
+                    offset: scanner.index,
+                    reason: "too many entries in one dictionary: the limit is \(Limits.maximumPlistPairs), exceeded")
+            }
             let key = try scanner.token()
             try scanner.expect(0x3D)
             let value = try scanner.token()

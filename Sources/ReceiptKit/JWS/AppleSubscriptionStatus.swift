@@ -47,3 +47,14 @@ public struct AppleSubscriptionStatus: Sendable {
         }
     }
 }
+
+extension AppleSubscriptionStatus {
+    /// `{original_transaction_id, product_id, status, meaning, state, path, signed}`.
+    public var json: JSONValue {
+        .object([
+            "original_transaction_id": .string(originalTransactionID), "product_id": productID.map(JSONValue.string) ?? .null,
+            "status": .integer(status), "meaning": .string(meaning), "state": state.map { .string($0.rawValue) } ?? .null,
+            "path": .string(path), "signed": .bool(signed),
+        ])
+    }
+}

@@ -12,10 +12,6 @@ struct JWSChainEvaluation {
     /// Role names for the x5c certificates in header order, plus an anchor certificate that completed the path.
     let roles: [VerificationReport.CertificateRole]
 
-    /// keyUsage bits (X509v3_KU_*) as OpenSSL reports them.
-    static let digitalSignature: UInt32 = 0x0080
-    static let keyCertSign: UInt32 = 0x0004
-
     /// The chain: the certificates it was built from and how it ends.
     private struct Path {
         /// Leaf first; the top may be an anchor's certificate rather than an x5c entry.
@@ -172,38 +168,19 @@ struct JWSChainEvaluation {
     }
 
     private static func linkCheck(_ certificates: [X509Certificate], linkCache: LinkSignatureCache) -> VerificationCheck {
-        let pairs: [(child: X509Certificate, issuer: X509Certificate)]
-        if certificates.count == 1 {
+        guard certificates.count > 1 else {
             // A lone certificate is checked against itself when it claims to be self-signed.
             guard certificates[0].isSelfSigned else {
                 return VerificationCheck(
                     JWSCheckID.chainSignatures, .skip, "no issuer certificate for \(name(certificates[0])) to check it against")
             }
-            pairs = [(certificates[0], certificates[0])]
-        } else {
-            pairs = (0..<(certificates.count - 1)).map { (certificates[$0], certificates[$0 + 1]) }
+            return ChainRules.signatures(
+                JWSCheckID.chainSignatures, pairs: [(certificates[0], certificates[0])], linkCache: linkCache,
+                passed: "the certificate's self-signature verifies")
         }
-        var problems: [String] = []
-        var errors: [String] = []
-        for (child, issuer) in pairs {
-            switch linkCache.outcome(child: child, issuer: issuer) {
-            case .valid: break
-            case .mismatch(let reason):
-                problems.append("\(name(child)) is not signed by \(name(issuer))" + (reason.map { " (\($0))" } ?? ""))
-            case .unverifiable(let error):
-                errors.append("\(name(child)): \(error)")
-            }
-        }
-        if !problems.isEmpty {
-            return VerificationCheck(JWSCheckID.chainSignatures, .fail, Message(verbatim: problems.joined(separator: "; ")))
-        }
-        if !errors.isEmpty {
-            return VerificationCheck(
-                JWSCheckID.chainSignatures, .error, "OpenSSL could not check: " + errors.joined(separator: "; "))
-        }
-        return VerificationCheck(
-            JWSCheckID.chainSignatures, .pass,
-            certificates.count == 1 ? "the certificate's self-signature verifies" : "\(pairs.count) link(s) verify")
+        return ChainRules.signatures(
+            JWSCheckID.chainSignatures, pairs: Array(zip(certificates, certificates.dropFirst())), linkCache: linkCache,
+            passed: "\(certificates.count - 1) link(s) verify")
     }
 
     private static func anchorCheck(path: Path, xcodeShape: Bool, facts: SignedPayloadFacts, policy: VerificationPolicy)
@@ -227,22 +204,23 @@ struct JWSChainEvaluation {
                     VerificationCheck(
                         JWSCheckID.chainAnchor, .fail,
                         "signed by a self-signed StoreKit Testing certificate (\(name(top)), SHA-256 \(top.sha256Fingerprint)), "
-                            + "which the App Store never uses; pass --allow-xcode to trust it"), nil
+                            + "which the App Store never uses; pass \(option: .allowXcode) to trust it"), nil
                 )
             }
             guard facts.isXcode else {
                 return (
                     VerificationCheck(
                         JWSCheckID.chainAnchor, .fail,
-                        "--allow-xcode trusts a self-signed certificate only for payloads whose environment is Xcode"), nil
+                        "\(option: .allowXcode) trusts a self-signed certificate only for payloads whose environment is Xcode"),
+                    nil
                 )
             }
-            let anchor = TrustAnchor(certificate: top, source: "--allow-xcode")
+            let anchor = TrustAnchor(certificate: top, source: "allowed StoreKit Testing signer")
             return (
                 VerificationCheck(
                     JWSCheckID.chainAnchor, .pass,
                     "StoreKit Testing certificate \(name(top)) (SHA-256 \(top.sha256Fingerprint)), "
-                        + "trusted because of --allow-xcode"),
+                        + "trusted because of \(option: .allowXcode)"),
                 anchor
             )
         }
@@ -271,42 +249,18 @@ struct JWSChainEvaluation {
                 VerificationCheck(JWSCheckID.chainIntermediateMarker, .skip, "no intermediate in the Xcode shape"),
             ]
         }
-        let leafHas = certificates[0].hasExtension(.appleReceiptSigningMarker)
-        let leafCheck = VerificationCheck(
-            JWSCheckID.chainLeafMarker, leafHas ? .pass : .fail,
-            "leaf \(leafHas ? "carries" : "lacks") 1.2.840.113635.100.6.11.1 (Apple receipt signing)")
-        let intermediates = certificates.count > 2 ? Array(certificates[1..<(certificates.count - 1)]) : []
-        let missing = intermediates.filter { !$0.hasExtension(.appleWWDRIntermediateMarker) }
-        let intermediateCheck: VerificationCheck
-        if intermediates.isEmpty {
-            intermediateCheck = VerificationCheck(
-                JWSCheckID.chainIntermediateMarker, .fail, "there is no intermediate certificate")
-        } else if missing.isEmpty {
-            intermediateCheck = VerificationCheck(
-                JWSCheckID.chainIntermediateMarker, .pass, "intermediate carries 1.2.840.113635.100.6.2.1 (Apple WWDR)")
-        } else {
-            intermediateCheck = VerificationCheck(
-                JWSCheckID.chainIntermediateMarker, .fail,
-                Message(
-                    verbatim: missing.map(name).joined(separator: ", ")
-                        + " lacks 1.2.840.113635.100.6.2.1 (Apple WWDR intermediate)"))
-        }
-        return [leafCheck, intermediateCheck]
+        let intermediates = certificates.count > 2 ? certificates[1..<(certificates.count - 1)] : []
+        return [
+            ChainRules.leafMarker(JWSCheckID.chainLeafMarker, leaf: certificates[0]),
+            ChainRules.intermediateMarker(JWSCheckID.chainIntermediateMarker, intermediates: intermediates),
+        ]
     }
 
     /// The leaf signs data only; everything above it must be a CA allowed to have that many CAs below it. A
-    /// self-signed version 1 root, which cannot say CA:TRUE, counts as a CA at the top as OpenSSL counts it.
+    /// self-signed version 1 root, which cannot say CA:TRUE, counts as a CA at the top as OpenSSL counts it
+    /// (two of Apple's test-CA files carry one).
     private static func constraintCheck(_ certificates: [X509Certificate], xcodeShape: Bool) -> VerificationCheck {
-        var problems: [String] = []
-        if !xcodeShape, certificates[0].isCA { problems.append("the leaf is a CA (CA:TRUE)") }
-        for index in certificates.indices.dropFirst() {
-            let certificate = certificates[index]
-            let versionOneRoot = index == certificates.count - 1 && certificate.isSelfSigned && certificate.isVersion1
-            if !certificate.isCA && !versionOneRoot { problems.append("\(name(certificate)) signs certificates but is not a CA") }
-            if let limit = certificate.pathLength, index - 1 > limit {
-                problems.append("\(name(certificate)) allows \(limit) intermediate(s) below it, the path has \(index - 1)")
-            }
-        }
+        let problems = ChainRules.constraintProblems(certificates, leafMayBeCA: xcodeShape, versionOneRootIsCA: true)
         let detail =
             problems.isEmpty
             ? (xcodeShape
@@ -318,15 +272,7 @@ struct JWSChainEvaluation {
     }
 
     private static func keyUsageCheck(_ certificates: [X509Certificate]) -> VerificationCheck {
-        var problems: [String] = []
-        if let usage = certificates[0].keyUsage, usage & digitalSignature == 0 {
-            problems.append("leaf key usage lacks digitalSignature")
-        }
-        for certificate in certificates.dropFirst() {
-            if let usage = certificate.keyUsage, usage & keyCertSign == 0 {
-                problems.append("\(name(certificate)) key usage lacks keyCertSign")
-            }
-        }
+        let problems = ChainRules.keyUsageProblems(certificates)
         return VerificationCheck(
             JWSCheckID.chainKeyUsage, problems.isEmpty ? .pass : .fail,
             Message(verbatim: problems.isEmpty ? "key usage fits each role" : problems.joined(separator: "; ")))
@@ -335,16 +281,8 @@ struct JWSChainEvaluation {
     private static func validityCheck(_ certificates: [X509Certificate], time: Timestamp?, timeSource: TimeSource)
         -> VerificationCheck
     {
-        guard let time else {
-            return VerificationCheck(
-                JWSCheckID.chainValidity, .fail, "no verification time: the payload has no signedDate and --at was not given")
-        }
-        let invalid = certificates.filter { time < $0.notBefore || time > $0.notAfter }
-        return VerificationCheck(
-            JWSCheckID.chainValidity, invalid.isEmpty ? .pass : .fail,
-            invalid.isEmpty
-                ? "every certificate is valid at \(time) (\(timeSource))"
-                : invalid.map { "\(name($0)) is valid \($0.notBefore) .. \($0.notAfter), not at \(time) (\(timeSource))" }
-                    .joined(separator: "; "))
+        ChainRules.validity(
+            JWSCheckID.chainValidity, certificates, time: time, source: timeSource,
+            missingTime: "no verification time: the payload has no signedDate and \(option: .verificationTime) was not given")
     }
 }

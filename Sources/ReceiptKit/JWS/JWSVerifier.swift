@@ -115,7 +115,7 @@ public struct JWSVerifier: Sendable {
     /// in production only, so its absence fails only there.
     private func appAppleIDCheck(_ facts: SignedPayloadFacts) -> VerificationCheck {
         guard let wanted = policy.appAppleID else {
-            return VerificationCheck(JWSCheckID.appAppleID, .skip, "not requested (--app-apple-id)")
+            return VerificationCheck(JWSCheckID.appAppleID, .skip, "not requested (\(option: .appAppleID))")
         }
         if let found = facts.appAppleID {
             return VerificationCheck(

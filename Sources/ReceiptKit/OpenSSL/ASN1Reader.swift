@@ -6,12 +6,12 @@ internal import COpenSSL
 /// parent, that indefinite lengths end with an end-of-contents marker, a nesting limit, and no trailing bytes.
 public enum ASN1Reader {
     /// Deepest nesting accepted. Receipts and certificates stay below 15; hostile input gets a clean error.
-    public static let maximumDepth = 64
+    public static let maximumDepth = Limits.maximumASN1Depth
 
     /// Reads the single element that must make up all of `bytes`.
     public static func readRoot(_ bytes: [UInt8]) throws(ASN1Error) -> ASN1Node {
         guard !bytes.isEmpty else { throw .empty }
-        let node = try readElement(in: bytes, at: 0, limit: bytes.count, depth: 0)
+        let node = try readElement(in: ASN1Buffer(bytes), at: 0, limit: bytes.count, depth: 0)
         guard node.endOffset == bytes.count else {
             throw .trailingBytes(offset: node.endOffset, count: bytes.count - node.endOffset)
         }
@@ -19,7 +19,36 @@ public enum ASN1Reader {
     }
 
     /// Reads the element that starts at `offset` and must end at or before `limit`.
-    static func readElement(in bytes: [UInt8], at offset: Int, limit: Int, depth: Int) throws(ASN1Error) -> ASN1Node {
+    static func readElement(in storage: ASN1Buffer, at offset: Int, limit: Int, depth: Int) throws(ASN1Error) -> ASN1Node {
+        let header = try readHeader(storage.bytes, at: offset, limit: limit, depth: depth)
+        let contentStart = offset + header.length
+        guard let contentLength = header.contentLength else {
+            // Indefinite length: the content runs until the end-of-contents marker that closes this level.
+            var visited = 0
+            let end = try endOfIndefiniteLength(
+                in: storage, at: offset, contentStart: contentStart, limit: limit, depth: depth, visited: &visited)
+            return ASN1Node(
+                storage: storage, identifier: header.identifier, offset: offset, headerLength: header.length,
+                declaredLength: nil, contentRange: contentStart..<(end - 2), endOffset: end, depth: depth)
+        }
+        return ASN1Node(
+            storage: storage, identifier: header.identifier, offset: offset, headerLength: header.length,
+            declaredLength: contentLength, contentRange: contentStart..<(contentStart + contentLength),
+            endOffset: contentStart + contentLength, depth: depth)
+    }
+
+    /// An element's identifier and length octets.
+    private struct Header {
+        let identifier: ASN1Identifier
+        /// Bytes taken by the identifier and length octets.
+        let length: Int
+        /// nil for the indefinite form.
+        let contentLength: Int?
+    }
+
+    /// Reads the header at `offset`, checking the nesting limit and that a definite length fits before `limit`.
+    @inline(__always)
+    private static func readHeader(_ bytes: [UInt8], at offset: Int, limit: Int, depth: Int) throws(ASN1Error) -> Header {
         guard depth <= maximumDepth else { throw .nestingTooDeep(offset: offset, limit: maximumDepth) }
         guard offset < limit else { throw .invalidHeader(offset: offset) }
         var tag: Int32 = 0
@@ -53,22 +82,43 @@ public enum ASN1Reader {
         }
         let identifier = ASN1Identifier(
             tagClass: Self.tagClass(fromOpenSSL: tagClass), tagNumber: Int(tag), isConstructed: flags & 0x20 != 0)
-        let contentStart = offset + headerLength
-        if flags & 0x01 != 0 {
-            // Indefinite length: the content runs until the end-of-contents marker that closes this level.
-            var cursor = contentStart
-            while true {
-                guard cursor + 1 < limit else { throw .missingEndOfContents(offset: offset) }
-                if bytes[cursor] == 0, bytes[cursor + 1] == 0 { break }
-                cursor = try readElement(in: bytes, at: cursor, limit: limit, depth: depth + 1).endOffset
-            }
-            return ASN1Node(
-                buffer: bytes, identifier: identifier, offset: offset, headerLength: headerLength, declaredLength: nil,
-                contentRange: contentStart..<cursor, endOffset: cursor + 2, depth: depth)
+        return Header(identifier: identifier, length: headerLength, contentLength: flags & 0x01 != 0 ? nil : length)
+    }
+
+    /// The end (past its end-of-contents marker) of the indefinite-length element at `offset`, found by walking
+    /// its children, or remembered from an earlier walk; adds to `visited` how many elements the walk read.
+    private static func endOfIndefiniteLength(
+        in storage: ASN1Buffer, at offset: Int, contentStart: Int, limit: Int, depth: Int, visited: inout Int
+    ) throws(ASN1Error) -> Int {
+        if let known = storage.end(ofElementAt: offset, depth: depth), known <= limit {
+            visited += 1
+            return known
         }
-        return ASN1Node(
-            buffer: bytes, identifier: identifier, offset: offset, headerLength: headerLength, declaredLength: length,
-            contentRange: contentStart..<(contentStart + length), endOffset: contentStart + length, depth: depth)
+        let bytes = storage.bytes
+        var cursor = contentStart
+        var children = 0
+        var walked = 1
+        while true {
+            guard cursor + 1 < limit else { throw .missingEndOfContents(offset: offset) }
+            if bytes[cursor] == 0, bytes[cursor + 1] == 0 { break }
+            guard children < Limits.maximumElementsPerElement else {
+                throw .tooManyElements(inElementAt: offset, nextAt: cursor)
+            }
+            children += 1
+            let child = try readHeader(bytes, at: cursor, limit: limit, depth: depth + 1)
+            let childContent = cursor + child.length
+            if let length = child.contentLength {
+                walked += 1
+                cursor = childContent + length
+            } else {
+                cursor = try endOfIndefiniteLength(
+                    in: storage, at: cursor, contentStart: childContent, limit: limit, depth: depth + 1, visited: &walked)
+            }
+        }
+        let end = cursor + 2
+        storage.record(end: end, ofElementAt: offset, depth: depth, visited: walked)
+        visited += walked
+        return end
     }
 
     /// The declared definite length and header size of a low-tag-number header, when the header bytes are all
@@ -101,11 +151,21 @@ extension ASN1Node {
         self = try ASN1Reader.readRoot(bytes)
     }
 
-    /// The direct children of a constructed element, in encoded order.
+    /// The direct children of a constructed element, in encoded order (at most
+    /// ``Limits/maximumElementsPerElement``). Where only the first few matter, ``childReader()`` reads no more.
     public func children() throws(ASN1Error) -> [ASN1Node] {
         var result: [ASN1Node] = []
         var reader = childReader()
         while let child = try reader.next() { result.append(child) }
+        return result
+    }
+
+    /// The first `maximum` direct children, or all of them when there are fewer: enough to tell "exactly two"
+    /// from "more" without reading a hostile element's millions of children.
+    public func children(upTo maximum: Int) throws(ASN1Error) -> [ASN1Node] {
+        var result: [ASN1Node] = []
+        var reader = childReader()
+        while result.count < maximum, let child = try reader.next() { result.append(child) }
         return result
     }
 
@@ -122,7 +182,7 @@ extension ASN1Node {
                 throw .invalidContent(offset: offset, reason: "empty OCTET STRING where a DER element was expected")
             }
             let inner = try ASN1Reader.readElement(
-                in: buffer, at: contentRange.lowerBound, limit: contentRange.upperBound, depth: 0)
+                in: storage, at: contentRange.lowerBound, limit: contentRange.upperBound, depth: 0)
             guard inner.endOffset == contentRange.upperBound else {
                 throw .trailingBytes(offset: inner.endOffset, count: contentRange.upperBound - inner.endOffset)
             }

@@ -36,8 +36,11 @@ extension X509Certificate {
         guard let key = X509_get0_pubkey(issuer.pointer) else {
             return .unverifiable(OpenSSLError.drain("reading the issuer's public key"))
         }
+        // 1: the signature matches; 0: it was checked and does not; below 0: it could not be checked at all
+        // (an unknown or mismatched algorithm, a signature BIT STRING with unused bits), which is no verdict.
         let result = X509_verify(pointer, key)
         if result == 1 { return .valid }
+        if result < 0 { return .unverifiable(OpenSSLError.drain("checking a certificate signature")) }
         return .mismatch(reason: OpenSSLError.drain("checking a certificate signature").entries.first)
     }
 }

@@ -10,10 +10,13 @@ public final class X509Certificate: @unchecked Sendable {
     public let subject: String
     public let issuer: String
     public let subjectCommonName: String?
-    /// Serial number as uppercase hex without separators.
-    public let serialNumberHex: String
-    public let notBefore: Timestamp
-    public let notAfter: Timestamp
+    /// The serial number as an INTEGER value, what a SignerInfo's issuerAndSerialNumber is compared with.
+    public let serialNumber: SerialNumber
+    /// The serial number as `openssl x509 -serial` prints it: uppercase hex, `-` before a negative one.
+    public var serialNumberHex: String { serialNumber.description }
+    /// Start of the validity period; ``CertificateTime/unreadable(text:reason:)`` when it is not an RFC 5280 time.
+    public let notBefore: CertificateTime
+    public let notAfter: CertificateTime
     /// Long name of the signature algorithm, e.g. `sha256WithRSAEncryption`.
     public let signatureAlgorithm: String
     /// Key type and size, e.g. `RSA 2048`.
@@ -46,14 +49,21 @@ public final class X509Certificate: @unchecked Sendable {
             decoded = d2i_X509(nil, &cursor, buffer.count)
         }
         guard let decoded else { throw OpenSSLError.drain("decoding a certificate") }
+        // A class whose init throws before every property is set is not deinitialised: free the X509 here.
+        do throws(OpenSSLError) {
+            subject = try X509Name.render(X509_get_subject_name(decoded), "the subject name")
+            issuer = try X509Name.render(X509_get_issuer_name(decoded), "the issuer name")
+            subjectCommonName = try Self.commonName(X509_get_subject_name(decoded))
+            serialNumber = try Self.serial(decoded)
+            issuerDER = try Self.encoded(X509_get_issuer_name(decoded))
+        } catch {
+            X509_free(decoded)
+            throw error
+        }
         pointer = decoded
         derBytes = der
-        subject = X509Name.render(X509_get_subject_name(decoded))
-        issuer = X509Name.render(X509_get_issuer_name(decoded))
-        subjectCommonName = Self.commonName(X509_get_subject_name(decoded))
-        serialNumberHex = Self.serialHex(decoded)
-        notBefore = Self.timestamp(X509_get0_notBefore(decoded))
-        notAfter = Self.timestamp(X509_get0_notAfter(decoded))
+        notBefore = Self.time(X509_get0_notBefore(decoded), field: "notBefore")
+        notAfter = Self.time(X509_get0_notAfter(decoded), field: "notAfter")
         let signatureNID = X509_get_signature_nid(decoded)
         signatureAlgorithm = OBJ_nid2ln(signatureNID).map { String(cString: $0) } ?? "unknown"
         publicKeyDescription = Self.keyDescription(decoded)
@@ -71,7 +81,6 @@ public final class X509Certificate: @unchecked Sendable {
         self.pathLength = pathLength >= 0 ? Int(pathLength) : nil
         keyUsage = flags & UInt32(EXFLAG_KUSAGE) != 0 ? X509_get_key_usage(decoded) : nil
         isSelfSigned = flags & UInt32(EXFLAG_SS) != 0
-        issuerDER = Self.encoded(X509_get_issuer_name(decoded))
         ERR_clear_error()
     }
 
@@ -85,45 +94,74 @@ public final class X509Certificate: @unchecked Sendable {
     /// Whether the certificate carries the extension `oid`.
     public func hasExtension(_ oid: ASN1ObjectIdentifier) -> Bool { extensionOIDs.contains(oid.dotted) }
 
-    private static func encoded(_ name: OpaquePointer?) -> [UInt8] {
-        guard let name else { return [] }
+    private static func encoded(_ name: OpaquePointer?) throws(OpenSSLError) -> [UInt8] {
         var buffer: UnsafeMutablePointer<UInt8>? = nil
-        let length = i2d_X509_NAME(name, &buffer)
-        guard length > 0, let buffer else { return [] }
+        let length = name.map { i2d_X509_NAME($0, &buffer) } ?? -1
+        guard length > 0, let buffer else { throw OpenSSLError.drain("encoding the issuer name") }
         defer { COpenSSL_free(buffer) }
         return Array(UnsafeBufferPointer(start: buffer, count: Int(length)))
     }
 
-    private static func commonName(_ name: OpaquePointer?) -> String? {
+    /// The subject's common name, nil when there is none; a common name that cannot be read as UTF-8 is an error,
+    /// not "no common name", because the name shown would then be another one.
+    private static func commonName(_ name: OpaquePointer?) throws(OpenSSLError) -> String? {
         guard let name else { return nil }
         let index = X509_NAME_get_index_by_NID(name, NID_commonName, -1)
-        guard index >= 0, let entry = X509_NAME_get_entry(name, index),
-            let data = X509_NAME_ENTRY_get_data(entry)
-        else { return nil }
+        guard index >= 0 else { return nil }
         var utf8: UnsafeMutablePointer<UInt8>?
-        let length = ASN1_STRING_to_UTF8(&utf8, data)
-        guard length >= 0, let utf8 else { return nil }
+        let data = X509_NAME_get_entry(name, index).flatMap { X509_NAME_ENTRY_get_data($0) }
+        let length = data.map { ASN1_STRING_to_UTF8(&utf8, $0) } ?? -1
+        guard length >= 0, let utf8 else { throw OpenSSLError.drain("reading the subject common name") }
         defer { COpenSSL_free(utf8) }
         return String(decoding: UnsafeBufferPointer(start: utf8, count: Int(length)), as: UTF8.self)
     }
 
-    private static func serialHex(_ certificate: OpaquePointer) -> String {
-        guard let serial = X509_get0_serialNumber(certificate), let bignum = ASN1_INTEGER_to_BN(serial, nil) else {
-            return ""
+    /// The serial's INTEGER content octets, re-encoded by OpenSSL (whose decoder refuses non-minimal INTEGERs).
+    private static func serial(_ certificate: OpaquePointer) throws(OpenSSLError) -> SerialNumber {
+        var buffer: UnsafeMutablePointer<UInt8>? = nil
+        let length = X509_get0_serialNumber(certificate).map { i2d_ASN1_INTEGER($0, &buffer) } ?? -1
+        guard length > 0, let buffer else { throw OpenSSLError.drain("encoding the serial number") }
+        defer { COpenSSL_free(buffer) }
+        let node: ASN1Node
+        do {
+            node = try ASN1Node(parsing: Array(UnsafeBufferPointer(start: buffer, count: Int(length))))
+        } catch {
+            throw OpenSSLError(operation: "reading the serial number", entries: ["\(error)"])
         }
-        defer { BN_free(bignum) }
-        guard let hex = BN_bn2hex(bignum) else { return "" }
-        defer { COpenSSL_free(hex) }
-        return String(cString: hex)
+        do {
+            return try SerialNumber(contentOctets: node.content)
+        } catch {
+            throw OpenSSLError(operation: "reading the serial number", entries: [error.reason])
+        }
     }
 
-    private static func timestamp(_ time: UnsafePointer<ASN1_TIME>?) -> Timestamp {
+    /// An RFC 5280 §4.1.2.5 time, checked as strictly as OpenSSL's verifier checks it (exact length, digits, `Z`)
+    /// and then converted by OpenSSL, which also refuses impossible dates; anything else is unreadable.
+    private static func time(_ time: UnsafePointer<ASN1_TIME>?, field: String) -> CertificateTime {
+        guard let time else { return .unreadable(text: "", reason: "the certificate has no \(field)") }
+        let text = Array(UnsafeBufferPointer(start: ASN1_STRING_get0_data(time), count: Int(ASN1_STRING_length(time))))
+        let written = String(decoding: text, as: UTF8.self)
+        let expectedLength: Int
+        switch ASN1_STRING_type(time) {
+        case V_ASN1_UTCTIME: expectedLength = 13
+        case V_ASN1_GENERALIZEDTIME: expectedLength = 15
+        default: return .unreadable(text: written, reason: "\(field) is neither a UTCTime nor a GeneralizedTime")
+        }
+        let isDigit: (UInt8) -> Bool = { (0x30...0x39).contains($0) }
+        guard text.count == expectedLength, text.last == UInt8(ascii: "Z"), text.dropLast().allSatisfy(isDigit) else {
+            return .unreadable(
+                text: written,
+                reason: "\(field) \"\(written)\" is not \(expectedLength == 13 ? "YYMMDDHHMMSSZ" : "YYYYMMDDHHMMSSZ") (RFC 5280)")
+        }
         var parts = tm()
-        guard let time, ASN1_TIME_to_tm(time, &parts) == 1 else { return Timestamp(milliseconds: 0) }
+        guard ASN1_TIME_to_tm(time, &parts) == 1 else {
+            ERR_clear_error()
+            return .unreadable(text: written, reason: "\(field) \"\(written)\" is not a date that exists")
+        }
         let days = Timestamp.daysFromCivil(
             year: Int64(parts.tm_year) + 1900, month: Int64(parts.tm_mon) + 1, day: Int64(parts.tm_mday))
         let seconds = days * 86_400 + Int64(parts.tm_hour) * 3600 + Int64(parts.tm_min) * 60 + Int64(parts.tm_sec)
-        return Timestamp(milliseconds: seconds * 1000)
+        return .instant(Timestamp(milliseconds: seconds * 1000))
     }
 
     private static func keyDescription(_ certificate: OpaquePointer) -> String {

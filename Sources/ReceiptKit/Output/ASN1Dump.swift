@@ -47,18 +47,33 @@ public enum ASN1Dump {
         let payloadOffset: Int?
         let certificateOffsets: Set<Int>
         var certificateIndex = 0
+        /// Elements shown so far, against ``Limits/maximumDumpElements``.
+        var shown = 0
+
+        /// Counts one more element shown, refusing the dump once there are more than the limit.
+        mutating func count(_ node: ASN1Node) throws(ASN1Error) {
+            guard shown < Limits.maximumDumpElements else {
+                throw .limitExceeded(offset: node.offset, limit: Limits.maximumDumpElements, what: "elements to dump")
+            }
+            shown += 1
+        }
 
         mutating func node(_ node: ASN1Node, depth: Int, context: Context, annotation: String?) throws(ASN1Error) -> ASN1DumpNode
         {
+            try count(node)
             var children: [ASN1DumpNode] = []
             var annotation = annotation
             switch context {
             case .attribute(let table, let nested):
-                let parts = try node.children()
-                let type = parts.count == 3 ? try? parts[0].int64Value() : nil
+                // Four are enough to tell a well-formed attribute (three parts) from anything else.
+                let first = try node.children(upTo: 4)
+                let type = first.count == 3 ? try? first[0].int64Value() : nil
                 let name = type.flatMap { table[$0]?.name } ?? (type == 17 && nested ? "in_app" : nil)
                 if let type { annotation = "attribute \(type)" + (name.map { " \($0)" } ?? " (unknown)") }
-                for (index, part) in parts.enumerated() {
+                var parts = node.childReader()
+                var index = 0
+                while let part = try parts.next() {
+                    defer { index += 1 }
                     let label = ["type", "version", "value"][min(index, 2)]
                     if index == 2, type == 17, nested {
                         children.append(
@@ -73,7 +88,8 @@ public enum ASN1Dump {
                 }
                 return make(node, depth, annotation, false, children)
             case .payloadSet(let table, let nested):
-                for child in try node.children() {
+                var attributes = node.childReader()
+                while let child = try attributes.next() {
                     children.append(
                         try self.node(child, depth: depth + 1, context: .attribute(table: table, nested: nested), annotation: nil)
                     )
@@ -81,7 +97,8 @@ public enum ASN1Dump {
                 return make(node, depth, annotation, false, children)
             case .container, .certificate, .value:
                 if node.identifier.isConstructed {
-                    for child in try node.children() {
+                    var elements = node.childReader()
+                    while let child = try elements.next() {
                         var childContext = context
                         var childAnnotation: String? = nil
                         if case .container = context, certificateOffsets.contains(child.offset) {
@@ -108,6 +125,7 @@ public enum ASN1Dump {
         mutating func opened(_ node: ASN1Node, depth: Int, context: Context, annotation: String?) throws(ASN1Error)
             -> ASN1DumpNode
         {
+            try count(node)
             // A BER constructed OCTET STRING with one chunk: show the chunk, and open the chunk.
             if node.identifier.isConstructed {
                 var chunks = node.childReader()

@@ -9,8 +9,8 @@ public struct ContainerSummary: Sendable {
 
     public var container: PKCS7SignedData { appReceipt.container }
 
-    /// `DER`, or BER with indefinite lengths.
-    public var encoding: String { container.usesIndefiniteLengths ? "BER (indefinite lengths)" : "DER" }
+    /// `DER`, or `BER (...)` with what is not DER (``ContainerEncoding``); worked out on request, for reports only.
+    public var encoding: String { ContainerEncoding(root: container.root).name }
 
     /// The embedded certificates in container order, each with its role.
     public var certificates: [CertificateEntry] {
@@ -46,9 +46,8 @@ public struct ContainerSummary: Sendable {
     }
 
     static func signerJSON(_ signer: SignerInfo) -> JSONValue {
-        .object([
+        var object: [String: JSONValue] = [
             "version": .integer(signer.version),
-            "issuer": .string(signer.issuer),
             "serial": .string(signer.serialNumberHex),
             "digest_algorithm": .string(signer.digestAlgorithm.displayName),
             "signature_algorithm": .string(signer.signatureAlgorithm.displayName),
@@ -56,7 +55,15 @@ public struct ContainerSummary: Sendable {
             "signed_attributes": .bool(signer.signedAttributesDER != nil),
             "unsigned_attributes": .bool(signer.hasUnsignedAttributes),
             "offset": .integer(signer.offset),
-        ])
+        ]
+        // An issuer name OpenSSL cannot decode is shown as null with the reason, never as a made-up string.
+        do {
+            object["issuer"] = .string(try signer.issuerName())
+        } catch {
+            object["issuer"] = .null
+            object["issuer_error"] = .string(error.description)
+        }
+        return .object(object)
     }
 
     /// The receipt's SHA-256, or null if this OpenSSL will not compute SHA-256 (then nothing else would work).

@@ -23,7 +23,7 @@ public struct DecodeDocument: Sendable {
         switch content {
         case .appReceipt(let receipt): return receipt.receipt.environment.rawValue
         case .transactionReceipt(let transaction): return transaction.environment
-        case .jws: return nil
+        case .jws, .signedDataBody: return nil
         }
     }
 
@@ -32,7 +32,8 @@ public struct DecodeDocument: Sendable {
         switch content {
         case .appReceipt(let receipt): return receipt.receipt.warnings
         case .transactionReceipt(let transaction): return transaction.warnings
-        case .jws: return ["StoreKit 2 JWS is decoded only; its signature is not checked by decode"]
+        case .jws, .signedDataBody:
+            return ["StoreKit 2 signed data is decoded only; verify checks its signatures and certificates"]
         }
     }
 
@@ -47,6 +48,7 @@ public struct DecodeDocument: Sendable {
                 let role = index == 0 ? "leaf" : (certificate.isSelfSigned ? "root" : "intermediate")
                 return CertificateEntry(index: index, offset: nil, role: role, certificate: certificate)
             }
+        case .signedDataBody: return []
         }
     }
 
@@ -69,10 +71,13 @@ public struct DecodeDocument: Sendable {
                 "certificate": certificates[0].json,
             ])
         case .jws(let jws):
-            top["jws"] = .object([
-                "header": jws.header, "payload": jws.payload, "signature_length": .integer(jws.signature.count),
-                "certificates": .array(certificates.map(\.json)),
-            ])
+            // Decode-only trees name no options: their only messages are JWS decoding errors.
+            let tree = SignedDataDecoder.decode(jws)
+            top["jws"] = jws.json
+            top["signed_data_kind"] = .string(tree.kind.rawValue)
+            top["nested"] = .array(tree.nested.map { $0.json(.library) })
+        case .signedDataBody(let body):
+            top.merge(SignedDataDecoder.decode(body).json(.library).objectValue ?? [:]) { own, _ in own }
         }
         if let environment { top["environment"] = .string(environment) }
         top["warnings"] = .array(warnings.map(JSONValue.string))

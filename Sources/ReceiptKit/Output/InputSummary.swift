@@ -1,11 +1,23 @@
 /// What was handed in and how it was unwrapped: the `input` object of every document.
 public struct InputSummary: Sendable {
-    /// What the input turned out to be; the raw value is the JSON `kind`.
-    public enum Kind: String, Sendable {
-        case appReceipt = "app_receipt"
-        case xcodeReceipt = "xcode_receipt"
-        case transactionReceipt = "ios6_transaction_receipt"
-        case jws = "storekit2_jws"
+    /// What the input turned out to be; ``name`` is the JSON `kind`.
+    public enum Kind: Sendable, Equatable {
+        case appReceipt
+        case xcodeReceipt
+        case transactionReceipt
+        case jws
+        case signedDataBody(SignedDataBody.Kind)
+
+        /// `app_receipt`, `xcode_receipt`, `ios6_transaction_receipt`, `storekit2_jws`, `storekit2_<body kind>`.
+        public var name: String {
+            switch self {
+            case .appReceipt: return "app_receipt"
+            case .xcodeReceipt: return "xcode_receipt"
+            case .transactionReceipt: return "ios6_transaction_receipt"
+            case .jws: return "storekit2_jws"
+            case .signedDataBody(let kind): return "storekit2_" + kind.rawValue
+            }
+        }
 
         /// The kind in words, for messages ("an iOS 6 transaction receipt").
         public var phrase: String {
@@ -14,6 +26,7 @@ public struct InputSummary: Sendable {
             case .xcodeReceipt: return "an Xcode StoreKit-testing receipt"
             case .transactionReceipt: return "an iOS 6 transaction receipt"
             case .jws: return "StoreKit 2 signed data (JWS)"
+            case .signedDataBody: return "an App Store Server API answer"
             }
         }
     }
@@ -36,6 +49,7 @@ public struct InputSummary: Sendable {
         case .appReceipt(let receipt): kind = receipt.isXcodeReceipt ? .xcodeReceipt : .appReceipt
         case .transactionReceipt: kind = .transactionReceipt
         case .jws: kind = .jws
+        case .signedDataBody(let body): kind = .signedDataBody(body.kind)
         }
     }
 
@@ -46,7 +60,7 @@ public struct InputSummary: Sendable {
     public var json: JSONValue {
         var object: [String: JSONValue] = [
             "source": .string(source), "size": .integer(size), "layers": .array(layers.map(JSONValue.string)),
-            "kind": .string(kind.rawValue),
+            "kind": .string(kind.name),
         ]
         if let note { object["note"] = .string(note) }
         return .object(object)

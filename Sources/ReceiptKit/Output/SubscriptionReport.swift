@@ -7,6 +7,8 @@ public struct SubscriptionReport: Sendable {
         case response(source: String, VerifyReceiptResponse)
         /// A receipt alone.
         case receipt(source: String, kind: InputSummary.Kind)
+        /// StoreKit 2 signed data, verified: Apple's status codes beside the result and the items not counted.
+        case storeKit(source: String, kind: InputSummary.Kind, StoreKitSubscriptionInputs)
         /// The response of the enclosing compare document.
         case enclosingResponse
     }
@@ -65,7 +67,20 @@ public struct SubscriptionReport: Sendable {
             return .object([
                 "source": .string(source), "kind": .string("verifyReceipt_response"), "response": response.summaryJSON,
             ])
-        case .receipt(let source, let kind): return .object(["source": .string(source), "kind": .string(kind.rawValue)])
+        case .receipt(let source, let kind): return .object(["source": .string(source), "kind": .string(kind.name)])
+        case .storeKit(let source, let kind, let storeKit):
+            return .object([
+                "source": .string(source), "kind": .string(kind.name),
+                "apple_statuses": .array(storeKit.appleStatuses.map(\.json)),
+                "excluded_items": .array(
+                    storeKit.excluded.map { item in
+                        .object([
+                            "path": .string(item.path), "kind": .string(item.kind.rawValue),
+                            "verdict": .string((item.ownVerdict ?? .unverifiableHere).rawValue),
+                            "failed_checks": .array((item.report?.problemCheckIDs ?? []).map { .string($0.rawValue) }),
+                        ])
+                    }),
+            ])
         case .enclosingResponse: return .string("response")
         }
     }

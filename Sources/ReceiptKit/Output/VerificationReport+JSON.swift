@@ -19,8 +19,8 @@ extension VerificationReport.CertificateRole {
     public var json: JSONValue {
         .object([
             "role": .string(role), "subject": .string(certificate.subject), "issuer": .string(certificate.issuer),
-            "serial": .string(certificate.serialNumberHex), "not_before": .string(certificate.notBefore.rfc3339),
-            "not_after": .string(certificate.notAfter.rfc3339), "sha256_fingerprint": .string(certificate.sha256Fingerprint),
+            "serial": .string(certificate.serialNumberHex), "not_before": .string(certificate.notBefore.rendered),
+            "not_after": .string(certificate.notAfter.rendered), "sha256_fingerprint": .string(certificate.sha256Fingerprint),
         ])
     }
 }

@@ -10,7 +10,7 @@ public struct AlgorithmIdentifier: Sendable, Hashable {
 
     init(node: ASN1Node) throws(ASN1Error) {
         try node.expect(.sequence, "AlgorithmIdentifier")
-        let parts = try node.children()
+        let parts = try node.children(upTo: 2)
         guard let first = parts.first else { throw .missingElement(offset: node.offset, expected: "algorithm OID") }
         oid = try ASN1ObjectIdentifier(node: first)
         parametersHex = parts.count > 1 ? parts[1].encodedBytes.hexString() : nil

@@ -41,9 +41,11 @@ public struct PKCS7SignedData: Sendable {
         do {
             root = try ASN1Node(parsing: der)
             let (explicitContent, signedData) = try Self.signedData(in: root)
-            var fields = try signedData.children().makeIterator()
+            // Children are read lazily and only as many as the structure allows, so an element with millions of
+            // children is refused at the first one too many, not after reading them all.
+            var fields = signedData.childReader()
             func next(_ what: String) throws(ASN1Error) -> ASN1Node {
-                guard let field = fields.next() else { throw .missingElement(offset: signedData.offset, expected: what) }
+                guard let field = try fields.next() else { throw .missingElement(offset: signedData.offset, expected: what) }
                 return field
             }
             version = try next("version").int64Value()
@@ -59,9 +61,10 @@ public struct PKCS7SignedData: Sendable {
             if hasCRLs { field = try next("signerInfos") }
             try field.expect(.set, "signerInfos")
             var signers: [SignerInfo] = []
-            for signer in try field.children() { signers.append(try SignerInfo(node: signer)) }
+            var signerNodes = field.childReader()
+            while let signer = try signerNodes.next() { signers.append(try SignerInfo(node: signer)) }
             signerInfos = signers
-            if let extra = fields.next() {
+            if let extra = try fields.next() {
                 throw ASN1Error.invalidContent(offset: extra.offset, reason: "unexpected element after signerInfos")
             }
             usesIndefiniteLengths =
@@ -80,7 +83,7 @@ public struct PKCS7SignedData: Sendable {
     /// The outer ContentInfo's `[0] EXPLICIT` element and the SignedData SEQUENCE inside it.
     private static func signedData(in root: ASN1Node) throws -> (explicitContent: ASN1Node, signedData: ASN1Node) {
         try root.expect(.sequence, "ContentInfo")
-        let info = try root.children()
+        let info = try root.children(upTo: 3)
         guard info.count >= 1 else { throw ASN1Error.missingElement(offset: root.offset, expected: "contentType") }
         let outerType = try ASN1ObjectIdentifier(node: info[0])
         guard outerType == .signedData else {
@@ -90,7 +93,7 @@ public struct PKCS7SignedData: Sendable {
             throw ASN1Error.missingElement(offset: root.offset, expected: "[0] signedData content")
         }
         try info[1].expect(.contextConstructed(0), "[0] EXPLICIT content")
-        let explicit = try info[1].children()
+        let explicit = try info[1].children(upTo: 2)
         guard explicit.count == 1 else {
             throw ASN1Error.invalidContent(offset: info[1].offset, reason: "[0] content must hold exactly one element")
         }
@@ -101,14 +104,15 @@ public struct PKCS7SignedData: Sendable {
     private static func digestAlgorithms(_ algorithms: ASN1Node) throws(ASN1Error) -> [AlgorithmIdentifier] {
         try algorithms.expect(.set, "digestAlgorithms")
         var result: [AlgorithmIdentifier] = []
-        for algorithm in try algorithms.children() { result.append(try AlgorithmIdentifier(node: algorithm)) }
+        var nodes = algorithms.childReader()
+        while let algorithm = try nodes.next() { result.append(try AlgorithmIdentifier(node: algorithm)) }
         return result
     }
 
     /// The encapsulated contentInfo: type `data` and the OCTET STRING holding the payload (never detached).
     private static func encapsulatedContent(_ encapsulated: ASN1Node) throws -> (ASN1ObjectIdentifier, ASN1Node) {
         try encapsulated.expect(.sequence, "contentInfo")
-        let parts = try encapsulated.children()
+        let parts = try encapsulated.children(upTo: 3)
         guard let typeNode = parts.first else {
             throw ASN1Error.missingElement(offset: encapsulated.offset, expected: "content type")
         }
@@ -118,7 +122,7 @@ public struct PKCS7SignedData: Sendable {
         }
         guard parts.count == 2 else { throw ContainerError.detachedContent(offset: encapsulated.offset) }
         try parts[1].expect(.contextConstructed(0), "[0] EXPLICIT content")
-        let wrapped = try parts[1].children()
+        let wrapped = try parts[1].children(upTo: 2)
         guard wrapped.count == 1, wrapped[0].identifier.tagNumber == 4, wrapped[0].identifier.tagClass == .universal else {
             throw ASN1Error.unexpectedTag(
                 offset: wrapped.first?.offset ?? parts[1].offset, expected: "OCTET STRING",
@@ -131,7 +135,8 @@ public struct PKCS7SignedData: Sendable {
     private static func certificates(_ field: ASN1Node) throws(ASN1Error) -> [EmbeddedCertificate] {
         guard field.identifier == .contextConstructed(0) else { return [] }
         var certificates: [EmbeddedCertificate] = []
-        for certificate in try field.children() {
+        var nodes = field.childReader()
+        while let certificate = try nodes.next() {
             try certificate.expect(.sequence, "Certificate")
             certificates.append(EmbeddedCertificate(offset: certificate.offset, der: certificate.encodedBytes))
         }

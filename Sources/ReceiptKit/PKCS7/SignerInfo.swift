@@ -17,17 +17,15 @@ public struct SignerInfo: Sendable {
     public let version: Int64
     /// DER of the issuer Name, compared byte for byte with certificates' issuer fields.
     public let issuerDER: [UInt8]
-    /// The issuer rendered like certificate names; rendered on request, because decoding a name costs more
-    /// than the rest of the container and only reports need it.
-    public var issuer: String {
-        do {
-            return try X509Name.render(der: issuerDER, offset: offset)
-        } catch {
-            return "(unreadable name: \(error))"
-        }
+    /// The issuer rendered like certificate names, or why it cannot be; rendered on request, because decoding
+    /// a name costs more than the rest of the container and only reports need it.
+    public func issuerName() throws(ContainerError) -> String {
+        try X509Name.render(der: issuerDER, offset: offset)
     }
-    /// Serial number as uppercase hex, leading zero octets removed, like ``X509Certificate/serialNumberHex``.
-    public let serialNumberHex: String
+    /// The serial number as an INTEGER value, compared with ``X509Certificate/serialNumber``.
+    public let serialNumber: SerialNumber
+    /// The serial number printed like ``X509Certificate/serialNumberHex``.
+    public var serialNumberHex: String { serialNumber.description }
     public let digestAlgorithm: AlgorithmIdentifier
     /// The signed attributes, re-encoded with the SET OF tag as RFC 5652 §5.4 requires for hashing.
     public let signedAttributesDER: [UInt8]?
@@ -40,22 +38,22 @@ public struct SignerInfo: Sendable {
     init(node: ASN1Node) throws(ContainerError) {
         do throws(ASN1Error) {
             try node.expect(.sequence, "SignerInfo")
-            var fields = try node.children().makeIterator()
+            var fields = node.childReader()
             func next(_ what: String) throws(ASN1Error) -> ASN1Node {
-                guard let field = fields.next() else { throw .missingElement(offset: node.offset, expected: what) }
+                guard let field = try fields.next() else { throw .missingElement(offset: node.offset, expected: what) }
                 return field
             }
             offset = node.offset
             version = try next("version").int64Value()
             let sid = try next("issuerAndSerialNumber")
             try sid.expect(.sequence, "issuerAndSerialNumber")
-            let sidParts = try sid.children()
+            let sidParts = try sid.children(upTo: 3)
             guard sidParts.count == 2 else {
                 throw ASN1Error.invalidContent(offset: sid.offset, reason: "issuerAndSerialNumber must have 2 elements")
             }
             try sidParts[0].expect(.sequence, "issuer Name")
             issuerDER = Array(sidParts[0].encodedBytes)
-            serialNumberHex = try Self.normalisedSerial(sidParts[1])
+            serialNumber = try Self.serial(sidParts[1])
             digestAlgorithm = try AlgorithmIdentifier(node: next("digestAlgorithm"))
             var field = try next("digestEncryptionAlgorithm")
             if field.identifier == ASN1Identifier.contextConstructed(0) {
@@ -70,17 +68,20 @@ public struct SignerInfo: Sendable {
             let signatureNode = try next("encryptedDigest")
             try signatureNode.expect(.octetString, "encryptedDigest")
             signature = Array(signatureNode.content)
-            hasUnsignedAttributes = fields.next() != nil
+            hasUnsignedAttributes = try fields.next() != nil
         } catch {
             throw .asn1(error)
         }
     }
 
-    /// The serial as hex without sign-padding zeros, matching OpenSSL's BN_bn2hex of a positive serial.
-    static func normalisedSerial(_ node: ASN1Node) throws(ASN1Error) -> String {
+    /// The serial as an INTEGER value; an encoding X.690 forbids (empty, or a redundant leading octet that makes
+    /// a negative encoding look like a positive serial once stripped) makes the container malformed.
+    static func serial(_ node: ASN1Node) throws(ASN1Error) -> SerialNumber {
         try node.expect(.integer, "serialNumber")
-        var bytes = node.content
-        while bytes.count > 1, bytes.first == 0 { bytes = bytes.dropFirst() }
-        return bytes.hexString(uppercase: true)
+        do {
+            return try SerialNumber(contentOctets: node.content)
+        } catch {
+            throw .invalidContent(offset: node.offset, reason: "serialNumber is \(error.reason)")
+        }
     }
 }

@@ -42,7 +42,7 @@ public struct AppReceipt: Sendable {
 
     /// The embedded certificate a SignerInfo names, found by issuer and serial (never by position).
     public func certificate(signing signer: SignerInfo) -> X509Certificate? {
-        certificates.first { $0.serialNumberHex == signer.serialNumberHex && $0.issuerNameEquals(der: signer.issuerDER) }
+        certificates.first { $0.serialNumber == signer.serialNumber && $0.issuerNameEquals(der: signer.issuerDER) }
     }
 
     /// True for receipts made by StoreKit Testing in Xcode: receipt type "Xcode".

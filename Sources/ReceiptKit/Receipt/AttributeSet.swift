@@ -8,37 +8,55 @@ public struct AttributeSet: Sendable {
     /// but still listed in ``attributes``.
     public let fields: [Int64: FieldValue]
     /// Attributes not in the table, or that did not hold what the table expects, or repeated: kept raw.
-    public let unknownAttributes: [ReceiptAttribute]
+    public var unknownAttributes: [ReceiptAttribute] { unknownIndices.map { attributes[$0] } }
+    /// Positions in ``attributes`` of the unknown ones: indices rather than copies, because hostile receipts
+    /// made of tiny unknown attributes would otherwise pay for each twice.
+    let unknownIndices: [Int]
     /// Nested sets found under `nestedType` (in-app purchases), in encoded order.
     public let nested: [ReceiptAttribute]
     /// Remarks about odd but readable values ("attribute 12 at offset 80: ...").
     public let warnings: [String]
 
-    /// Decodes `node`, which must be a SET of ReceiptAttribute.
-    init(node: ASN1Node, table: [Int64: ReceiptField], nestedType: Int64?) throws(ASN1Error) {
+    /// Decodes `node`, which must be a SET of ReceiptAttribute. `budget` is how many more attributes the
+    /// receipt may hold (``Limits/maximumAttributesPerReceipt`` shared by the payload and its purchases).
+    init(node: ASN1Node, table: [Int64: ReceiptField], nestedType: Int64?, budget: inout Int) throws(ASN1Error) {
         try node.expect(.set, "SET OF ReceiptAttribute")
         var attributes: [ReceiptAttribute] = []
         var fields: [Int64: FieldValue] = [:]
-        var unknown: [ReceiptAttribute] = []
+        var unknown: [Int] = []
         var nested: [ReceiptAttribute] = []
         var warnings: [String] = []
         var children = node.childReader()
         while let child = try children.next() {
+            guard attributes.count < Limits.maximumAttributesPerSet else {
+                throw .limitExceeded(
+                    offset: child.offset, limit: Limits.maximumAttributesPerSet,
+                    what: "attributes in the SET at offset \(node.offset)")
+            }
+            guard budget > 0 else {
+                throw .limitExceeded(
+                    offset: child.offset, limit: Limits.maximumAttributesPerReceipt, what: "attributes in one receipt")
+            }
+            budget -= 1
             let attribute = try ReceiptAttribute(node: child)
             attributes.append(attribute)
             if attribute.type == nestedType {
+                guard nested.count < Limits.maximumInAppPurchases else {
+                    throw .limitExceeded(
+                        offset: attribute.offset, limit: Limits.maximumInAppPurchases, what: "in-app purchases in one receipt")
+                }
                 nested.append(attribute)
                 continue
             }
             guard let field = table[attribute.type] else {
-                unknown.append(attribute)
+                unknown.append(attributes.count - 1)
                 continue
             }
             if fields[attribute.type] != nil {
                 warnings.append(
                     "attribute \(attribute.type) (\(field.name)) at offset \(attribute.offset) repeats; the first is used, this one is listed under unknown_attributes"
                 )
-                unknown.append(attribute)
+                unknown.append(attributes.count - 1)
                 continue
             }
             switch Self.decode(attribute, as: field) {
@@ -48,7 +66,7 @@ public struct AttributeSet: Sendable {
                 warnings.append(
                     "attribute \(attribute.type) (\(field.name)) at offset \(attribute.offset): \(problem.text); listed under unknown_attributes"
                 )
-                unknown.append(attribute)
+                unknown.append(attributes.count - 1)
             }
         }
         for (type, value) in fields {
@@ -63,7 +81,7 @@ public struct AttributeSet: Sendable {
         }
         self.attributes = attributes
         self.fields = fields
-        self.unknownAttributes = unknown
+        self.unknownIndices = unknown
         self.nested = nested
         self.warnings = warnings.sorted()
     }

@@ -4,10 +4,12 @@ public struct InAppPurchase: Sendable {
     /// Offset of the type 17 attribute that holds this purchase.
     public let offset: Int
 
-    init(attribute: ReceiptAttribute) throws(ASN1Error) {
+    /// `budget` is how many more attributes the receipt may hold (see ``Limits/maximumAttributesPerReceipt``).
+    init(attribute: ReceiptAttribute, budget: inout Int) throws(ASN1Error) {
         offset = attribute.offset
         attributes = try AttributeSet(
-            node: attribute.valueNode.parseContentAsElement(), table: ReceiptField.inAppFields, nestedType: nil)
+            node: attribute.valueNode.parseContentAsElement(), table: ReceiptField.inAppFields, nestedType: nil,
+            budget: &budget)
     }
 
     public var quantity: Int64? { attributes.fields[1701]?.integer }

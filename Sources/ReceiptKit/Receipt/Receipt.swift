@@ -5,11 +5,12 @@ public struct Receipt: Sendable {
 
     /// Decodes the payload element (a SET OF ReceiptAttribute).
     public init(payload: ASN1Node) throws(ASN1Error) {
+        var budget = Limits.maximumAttributesPerReceipt
         attributes = try AttributeSet(
-            node: payload, table: ReceiptField.appFields, nestedType: ReceiptField.inAppPurchaseType)
+            node: payload, table: ReceiptField.appFields, nestedType: ReceiptField.inAppPurchaseType, budget: &budget)
         var purchases: [InAppPurchase] = []
         purchases.reserveCapacity(attributes.nested.count)
-        for attribute in attributes.nested { purchases.append(try InAppPurchase(attribute: attribute)) }
+        for attribute in attributes.nested { purchases.append(try InAppPurchase(attribute: attribute, budget: &budget)) }
         inApp = purchases
     }
 

@@ -10,6 +10,8 @@ struct AppReceiptContext {
     /// The embedded certificate the signer names by issuer and serial.
     let signerCertificate: X509Certificate?
     let digest: DigestAlgorithm?
+    /// Offsets of the singular attributes that appear more than once (``SingularAttributes``); usually empty.
+    let repeatedAttributes: [Int64: [Int]]
 
     init(_ appReceipt: AppReceipt, policy: VerificationPolicy) {
         self.appReceipt = appReceipt
@@ -18,7 +20,11 @@ struct AppReceiptContext {
         signer = appReceipt.container.signerInfos.first
         signerCertificate = signer.flatMap(appReceipt.certificate(signing:))
         digest = signer.flatMap { SignerChecks.usableDigest($0, container: appReceipt.container).digest }
+        repeatedAttributes = SingularAttributes.repeats(in: appReceipt.receipt)
     }
 
     var receipt: Receipt { appReceipt.receipt }
+
+    /// The failing `id` check when an attribute it reads repeats, else nil.
+    func ambiguity(_ id: CheckID) -> VerificationCheck? { SingularAttributes.failure(id, repeats: repeatedAttributes) }
 }

@@ -53,8 +53,8 @@ struct ChainContext {
 
     /// Role names for every embedded certificate, in container order, plus an anchor that completed the path.
     func roles(embedded: [X509Certificate]) -> [VerificationReport.CertificateRole] {
-        var roles = embedded.map { certificate in
-            guard let position = certificates.firstIndex(where: { $0 === certificate }) else {
+        var roles = embedded.enumerated().map { index, certificate in
+            guard let position = path.embeddedIndexes.firstIndex(of: index) else {
                 return VerificationReport.CertificateRole(role: "not on the signing path", certificate: certificate)
             }
             let role: String
@@ -77,4 +77,20 @@ struct ChainContext {
 extension X509Certificate {
     /// The common name, or the whole subject when there is none: how certificates are named in check details.
     var displayName: String { subjectCommonName ?? subject }
+
+    /// The validity period when both ends are RFC 5280 times; otherwise why it is not, for a failing check (an
+    /// unreadable end never counts as "no limit").
+    var validityPeriod: Result<ClosedRange<Timestamp>, ProblemText> {
+        let reasons = [notBefore, notAfter].compactMap { time -> String? in
+            if case .unreadable(_, let reason) = time { return reason }
+            return nil
+        }
+        guard reasons.isEmpty, let start = notBefore.timestamp, let end = notAfter.timestamp else {
+            return .failure(ProblemText("\(displayName) has no readable validity period: \(reasons.joined(separator: "; "))"))
+        }
+        guard start <= end else {
+            return .failure(ProblemText("\(displayName)'s validity period ends (\(end)) before it starts (\(start))"))
+        }
+        return .success(start...end)
+    }
 }

@@ -7,6 +7,7 @@ enum SignerChecks {
 
     /// Time first: every validity check depends on it.
     static func creationDate(_ context: AppReceiptContext) -> VerificationCheck {
+        if let ambiguous = context.ambiguity(.creationDate) { return ambiguous }
         guard let creation = context.receipt.creationDate else {
             return VerificationCheck(.creationDate, .fail, "the receipt has no readable creation date (attribute 12)")
         }
@@ -71,9 +72,16 @@ enum SignerChecks {
     static func certificate(_ context: AppReceiptContext) -> VerificationCheck {
         guard let signer = context.signer else { return VerificationCheck(.signerCertificate, .skip, "no SignerInfo") }
         guard let certificate = context.signerCertificate else {
+            // Rendered only here: a certificate that matched has an issuer name OpenSSL could decode.
+            let issuer: String
+            do {
+                issuer = try signer.issuerName()
+            } catch {
+                return VerificationCheck(.signerCertificate, .fail, "the SignerInfo names no usable certificate: \(error)")
+            }
             return VerificationCheck(
                 .signerCertificate, .fail,
-                "no embedded certificate has issuer \(signer.issuer) and serial \(signer.serialNumberHex)")
+                "no embedded certificate has issuer \(issuer) and serial \(signer.serialNumberHex)")
         }
         return VerificationCheck(
             .signerCertificate, .pass,

@@ -108,7 +108,7 @@ enum TransactionReceiptChecks {
     }
 
     static func keyUsage(_ context: TransactionReceiptContext) -> VerificationCheck {
-        let usageOK = context.leaf.keyUsage.map { $0 & ChainChecks.digitalSignature != 0 } ?? true
+        let usageOK = context.leaf.keyUsage.map { $0 & ChainRules.digitalSignature != 0 } ?? true
         return usageOK
             ? VerificationCheck(.chainKeyUsage, .pass, "key usage allows signing")
             : VerificationCheck(.chainKeyUsage, .fail, "leaf key usage lacks digitalSignature")
@@ -116,11 +116,15 @@ enum TransactionReceiptChecks {
 
     static func validity(_ context: TransactionReceiptContext) -> VerificationCheck {
         guard let time = context.time else { return VerificationCheck(.chainValidity, .fail, "no verification time") }
-        let leaf = context.leaf
-        let valid = time >= leaf.notBefore && time <= leaf.notAfter
+        let period: ClosedRange<Timestamp>
+        switch context.leaf.validityPeriod {
+        case .success(let readable): period = readable
+        case .failure(let problem): return VerificationCheck(.chainValidity, .fail, "\(problem.description)")
+        }
+        let valid = period.contains(time)
         return VerificationCheck(
             .chainValidity, valid ? .pass : .fail,
-            "leaf is valid \(leaf.notBefore) .. \(leaf.notAfter), \(valid ? "including" : "not at") \(time) (\(context.timeSource))"
+            "leaf is valid \(period.lowerBound) .. \(period.upperBound), \(valid ? "including" : "not at") \(time) (\(context.timeSource))"
         )
     }
 

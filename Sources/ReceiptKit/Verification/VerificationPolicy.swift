@@ -13,9 +13,9 @@ public struct VerificationPolicy: Sendable {
     public var appVersion: String?
     public var deviceID: DeviceIdentifier?
     public var environment: ReceiptEnvironment?
-    /// Anchors for StoreKit 2 signed data (JWS); --trust-anchor replaces this list as well as ``anchors``.
+    /// Anchors for StoreKit 2 signed data (JWS); a caller's own anchors replace this list as well as ``anchors``.
     public var jwsAnchors: [TrustAnchor] = [.appleRootCAG3]
-    /// The StoreKit 2 `appAppleId` to require (--app-apple-id); nil means not checked.
+    /// The StoreKit 2 `appAppleId` to require; nil means not checked.
     public var appAppleID: Int64?
     /// The time of the run, given by the caller (the library never reads the clock). Used only for signed
     /// data that carries no date of its own, as Apple's library does; nil leaves such data without a time.

@@ -26,7 +26,7 @@ public struct ComparableReceipt: Sendable {
             verification = verifier.verify(transaction)
             // Apple takes the base64 of the plist text, whatever wrapping the user's copy came in.
             receiptData = LenientBase64.encode(plist)
-        case (.transactionReceipt, _), (.jws, _):
+        case (.transactionReceipt, _), (.jws, _), (.signedDataBody, _):
             throw .input(.unrecognised("compare reads receipts; StoreKit 2 JWS has no verifyReceipt answer"))
         }
     }

@@ -23,9 +23,14 @@ public struct PurchaseRecord: Sendable {
     public let dateProblems: [String]
 
     public init(json: [String: JSONValue]) {
-        var fields: [String: JSONValue] = [:]
-        for (key, value) in json { fields[String(key.map { $0 == "-" ? "_" : $0 })] = value }
-        self.fields = fields
+        // Only iOS 6 entries use hyphens; the others keep the parsed dictionary itself (shared, not copied).
+        if json.keys.contains(where: { $0.utf8.contains(UInt8(ascii: "-")) }) {
+            var fields: [String: JSONValue] = [:]
+            for (key, value) in json { fields[String(key.map { $0 == "-" ? "_" : $0 })] = value }
+            self.fields = fields
+        } else {
+            self.fields = json
+        }
         productID = fields["product_id"]?.scalarText
         transactionID = fields["transaction_id"]?.scalarText
         originalTransactionID = fields["original_transaction_id"]?.scalarText ?? fields["transaction_id"]?.scalarText

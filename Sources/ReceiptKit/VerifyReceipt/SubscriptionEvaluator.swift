@@ -51,7 +51,14 @@ public struct SubscriptionEvaluator: Sendable {
                 other += 1
             }
         }
-        var statuses = autoRenewable.values.map { autoRenewableStatus($0, renewals: renewals) }
+        // The first pending renewal of each original transaction, found once: searching the list per
+        // subscription made a response with many subscriptions quadratic.
+        var renewalByOriginal: [String: PendingRenewal] = [:]
+        for renewal in renewals {
+            guard let original = renewal.originalTransactionID, renewalByOriginal[original] == nil else { continue }
+            renewalByOriginal[original] = renewal
+        }
+        var statuses = autoRenewable.values.map { autoRenewableStatus($0, renewals: renewalByOriginal) }
         statuses += nonRenewing.compactMap { product, purchases in
             periods[product].map { nonRenewingStatus(purchases, product: product, period: $0) }
         }
@@ -65,7 +72,8 @@ public struct SubscriptionEvaluator: Sendable {
         return Result(subscriptions: statuses, productsNeedingPeriod: needingPeriod.sorted(), otherPurchaseCount: other)
     }
 
-    private func autoRenewableStatus(_ group: [PurchaseRecord], renewals: [PendingRenewal]) -> SubscriptionStatus {
+    /// `renewals` holds the first pending renewal of each original transaction id.
+    private func autoRenewableStatus(_ group: [PurchaseRecord], renewals: [String: PendingRenewal]) -> SubscriptionStatus {
         // Force-unwrap is safe: groups are built from at least one record.
         let latest = group.max { a, b in
             let left = (a.expiresDate?.milliseconds ?? Int64.min, a.purchaseDate?.milliseconds ?? Int64.min)
@@ -73,7 +81,7 @@ public struct SubscriptionEvaluator: Sendable {
             return left < right
         }!
         let original = latest.originalTransactionID ?? "?"
-        let renewal = renewals.first { $0.originalTransactionID == original }
+        let renewal = renewals[original]
         var trail: [Message] = [
             "latest transaction \(latest.transactionID ?? "?") of \(group.count), expires \(latest.expiresDate.map(\.description) ?? "?")"
         ]
@@ -134,7 +142,7 @@ public struct SubscriptionEvaluator: Sendable {
         var active = false
         var previousEnd: Timestamp? = nil
         var latestEnd: Timestamp? = nil
-        // A term whose end lies past 9999-12-31 (a huge --period) has no end to name: it covers every supported
+        // A term whose end lies past 9999-12-31 (a huge period) has no end to name: it covers every supported
         // instant after its start, which is what `endless` records instead of an overflowing date.
         var endless = false
         for purchase in ordered {

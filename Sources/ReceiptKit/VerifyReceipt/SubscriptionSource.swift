@@ -1,5 +1,6 @@
 /// Reads what `subscriptions` evaluates: a verifyReceipt response when the input is JSON with a status,
-/// otherwise a receipt (app or iOS 6).
+/// otherwise a receipt (app or iOS 6) or StoreKit 2 signed data (a notification, a transaction, an App Store
+/// Server API answer), whose items are verified with `policy` on the way: only valid items count.
 public enum SubscriptionSource {
     /// Why an input could not be read.
     public enum Failure: Error, Sendable {
@@ -9,7 +10,9 @@ public enum SubscriptionSource {
         case undecodable(DecodeError)
     }
 
-    public static func read(source: String, bytes: [UInt8]) throws(Failure) -> (SubscriptionInputs, SubscriptionReport.Origin) {
+    public static func read(source: String, bytes: [UInt8], policy: VerificationPolicy = VerificationPolicy()) throws(Failure)
+        -> (SubscriptionInputs, SubscriptionReport.Origin)
+    {
         if bytes.first(where: { !ASCII.isWhitespace($0) }) == UInt8(ascii: "{"), let json = parsedObject(bytes),
             json["status"] != nil
         {
@@ -31,9 +34,12 @@ public enum SubscriptionSource {
             return (SubscriptionInputs(receipt: receipt), .receipt(source: source, kind: decoded.input.kind))
         case .transactionReceipt(let transaction):
             return (SubscriptionInputs(transaction: transaction), .receipt(source: source, kind: decoded.input.kind))
-        case .jws:
-            throw .undecodable(
-                .input(.unrecognised("subscriptions reads verifyReceipt responses and receipts, not StoreKit 2 JWS")))
+        case .jws(let jws):
+            let storeKit = StoreKitSubscriptionInputs(SignedDataVerifier(policy: policy).verify(jws))
+            return (storeKit.inputs, .storeKit(source: source, kind: decoded.input.kind, storeKit))
+        case .signedDataBody(let body):
+            let storeKit = StoreKitSubscriptionInputs(SignedDataVerifier(policy: policy).verify(body))
+            return (storeKit.inputs, .storeKit(source: source, kind: decoded.input.kind, storeKit))
         }
     }
 

@@ -31,6 +31,7 @@ public struct VerifyReceiptResponse: Sendable {
         guard let statusText = object["status"]?.scalarText, let status = Int(statusText) else {
             throw Failure(description: "not a verifyReceipt response: it has no numeric \"status\"")
         }
+        try Self.checkEntryCounts(object)
         json = object
         self.status = status
         environment = object["environment"]?.scalarText
@@ -42,6 +43,22 @@ public struct VerifyReceiptResponse: Sendable {
             Self.objects(object[key]).map(PurchaseRecord.init(json:))
         }
         pendingRenewalInfo = Self.objects(object["pending_renewal_info"]).map(PendingRenewal.init(json:))
+    }
+
+    /// Refuses lists longer than ``Limits/maximumResponseEntries``, naming the list and the first entry past it.
+    static func checkEntryCounts(_ object: [String: JSONValue]) throws(Failure) {
+        let lists: [(String, JSONValue?)] = [
+            ("latest_receipt_info", object["latest_receipt_info"]),
+            ("latest_expired_receipt_info", object["latest_expired_receipt_info"]),
+            ("pending_renewal_info", object["pending_renewal_info"]),
+            ("receipt.in_app", object["receipt"]?["in_app"]),
+        ]
+        for (name, value) in lists {
+            guard case .array(let items)? = value, items.count > Limits.maximumResponseEntries else { continue }
+            throw Failure(
+                description: "too many \(name) entries: the limit is \(Limits.maximumResponseEntries), exceeded at "
+                    + "\(name)[\(Limits.maximumResponseEntries)]")
+        }
     }
 
     /// An array of objects, or a single object as a one-element list.

@@ -10,8 +10,13 @@ enum Fixtures {
 
     static let testVectors = projectRoot.appendingPathComponent("TestVectors")
 
-    /// `../shared/vectors`, present on the team's machines and CI, absent on a user's clone.
-    static let sharedVectors = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/vectors")
+    /// `../shared/vectors`, present on the team's machines and CI, absent on a user's clone. The tests (never the
+    /// library) honour `APPRECEIPT_TEST_SHARED_VECTORS`, so a run can be made as if the folder were elsewhere
+    /// or absent (`APPRECEIPT_TEST_SHARED_VECTORS=/nonexistent swift test` shows the skips and their reason).
+    static let sharedVectors: URL = {
+        if let path = ProcessInfo.processInfo.environment["APPRECEIPT_TEST_SHARED_VECTORS"] { return URL(fileURLWithPath: path) }
+        return projectRoot.deletingLastPathComponent().appendingPathComponent("shared/vectors")
+    }()
 
     static var sharedVectorsAvailable: Bool {
         FileManager.default.fileExists(atPath: sharedVectors.appendingPathComponent("manifest.json").path)
@@ -67,15 +72,29 @@ struct ManifestEntry: Decodable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { file }
 
-    static let all: [ManifestEntry] = {
-        guard Fixtures.sharedVectorsAvailable,
-            let data = try? Data(contentsOf: Fixtures.sharedVectors.appendingPathComponent("manifest.json")),
-            let entries = try? JSONDecoder().decode([ManifestEntry].self, from: data)
-        else { return [] }
-        return entries
+    /// Every manifest entry, or why manifest.json could not be read; loaded once.
+    private static let loaded: Result<[ManifestEntry], Failure> = {
+        do {
+            let data = try Data(contentsOf: Fixtures.sharedVectors.appendingPathComponent("manifest.json"))
+            return .success(try JSONDecoder().decode([ManifestEntry].self, from: data))
+        } catch {
+            return .failure(Failure("../shared/vectors/manifest.json cannot be read: \(error)"))
+        }
     }()
 
-    static var receipts: [ManifestEntry] { all.filter { $0.kind == "receipt" } }
-    static var jws: [ManifestEntry] { all.filter { $0.kind.hasPrefix("jws") } }
-    static var transactionReceipts: [ManifestEntry] { all.filter { $0.kind == "ios6-receipt" && $0.environment != "mock" } }
+    /// The manifest entries that satisfy `predicate`. With ../shared/vectors absent there are none (the suites
+    /// that use them are disabled and say why); with it present, an unreadable manifest or an empty selection
+    /// throws, so a parameterised test fails instead of running zero cases.
+    static func table(_ what: String, _ predicate: (ManifestEntry) -> Bool) throws -> [ManifestEntry] {
+        guard Fixtures.sharedVectorsAvailable else { return [] }
+        let entries = try loaded.get().filter(predicate)
+        guard !entries.isEmpty else { throw Failure("../shared/vectors/manifest.json lists no \(what)") }
+        return entries
+    }
+
+    static func receipts() throws -> [ManifestEntry] { try table("receipt", { $0.kind == "receipt" }) }
+    static func jws() throws -> [ManifestEntry] { try table("JWS", { $0.kind.hasPrefix("jws") }) }
+    static func transactionReceipts() throws -> [ManifestEntry] {
+        try table("iOS 6 transaction receipt", { $0.kind == "ios6-receipt" && $0.environment != "mock" })
+    }
 }
