@@ -20,7 +20,7 @@ endif
 VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReceiptCLI/CLI.swift)
 DIST := appreceipt-$(VERSION)-linux-$(shell uname -m)
 
-.PHONY: all deps build release demo test bench install uninstall lint clean dist
+.PHONY: all deps build release demo test bench fuzz sanitize install uninstall lint clean dist
 
 all: release
 
@@ -56,6 +56,20 @@ test: deps lint release
 bench: release
 	Benchmarks/run.sh
 
+## fuzz: build the libFuzzer targets and run each for FUZZ_SECONDS (see Fuzz/README.md).
+## fuzz-TARGET runs one; FUZZ_TARGETS="asn1 json" a few.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= decode-verify asn1 plist jws json subscriptions
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $(FUZZ_TARGETS)
+
+fuzz-%: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $*
+
+## sanitize: the whole suite under the address (with leak) and undefined-behaviour sanitizers.
+sanitize: deps
+	scripts/sanitize.sh
+
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/appreceipt
@@ -76,7 +90,7 @@ uninstall:
 
 ## lint: swift-format (configuration in .swift-format), function lengths and the man page's mdoc.
 lint: deps
-	$(SWIFT) format lint --strict -r Sources Tests Benchmarks/Sources Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Benchmarks/Sources Package.swift Fuzz/Harnesses Fuzz/Targets Fuzz/Package.swift
 	scripts/function-lengths.py --limit 60 Sources
 	groff -mdoc -ww -z man/appreceipt.1
 

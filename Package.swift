@@ -24,6 +24,10 @@ let package = Package(
         .target(name: "ReceiptCLI", dependencies: ["ReceiptKit"], swiftSettings: strictSettings),
         .executableTarget(name: "appreceipt", dependencies: ["ReceiptCLI"], swiftSettings: strictSettings),
         .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit"], swiftSettings: strictSettings),
+        // The fuzz harnesses (Fuzz/README.md), built here too so that the replay test runs the same code.
+        .target(
+            name: "FuzzHarnesses", dependencies: ["ReceiptKit"], path: "Fuzz/Harnesses", swiftSettings: strictSettings),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarnesses"], swiftSettings: strictSettings),
         .testTarget(
             name: "ReceiptCLITests",
             dependencies: ["ReceiptCLI", "ReceiptKit", "appreceipt"],

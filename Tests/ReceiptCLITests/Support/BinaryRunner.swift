@@ -24,6 +24,11 @@ enum BinaryRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
     }
 
+    /// The sanitizer settings of `make sanitize`, passed on even to a child given a minimal environment, so
+    /// that its leak report honours the same suppressions as the test process's.
+    static let sanitizerOptions = ProcessInfo.processInfo.environment.filter { key, _ in
+        ["ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "SWIFT_BACKTRACE"].contains(key)
+    }
     /// Runs the binary (or `program` with `prefix` before the arguments, for helpers that start it themselves).
     static func run(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil, program: URL? = nil,
@@ -33,7 +38,7 @@ enum BinaryRunner {
         process.executableURL = program ?? executable
         process.arguments = prefix + arguments
         process.currentDirectoryURL = projectRoot
-        if let environment { process.environment = environment }
+        if let environment { process.environment = environment.merging(sanitizerOptions) { own, _ in own } }
         let out = Pipe()
         let err = Pipe()
         let input = Pipe()
