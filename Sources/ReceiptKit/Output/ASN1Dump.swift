@@ -62,31 +62,9 @@ public enum ASN1Dump {
         {
             try count(node)
             var children: [ASN1DumpNode] = []
-            var annotation = annotation
             switch context {
             case .attribute(let table, let nested):
-                // Four are enough to tell a well-formed attribute (three parts) from anything else.
-                let first = try node.children(upTo: 4)
-                let type = first.count == 3 ? try? first[0].int64Value() : nil
-                let name = type.flatMap { table[$0]?.name } ?? (type == 17 && nested ? "in_app" : nil)
-                if let type { annotation = "attribute \(type)" + (name.map { " \($0)" } ?? " (unknown)") }
-                var parts = node.childReader()
-                var index = 0
-                while let part = try parts.next() {
-                    defer { index += 1 }
-                    let label = ["type", "version", "value"][min(index, 2)]
-                    if index == 2, type == 17, nested {
-                        children.append(
-                            try opened(
-                                part, depth: depth + 1, context: .payloadSet(table: ReceiptField.inAppFields, nested: false),
-                                annotation: "in-app purchase"))
-                    } else if index == 2 {
-                        children.append(try opened(part, depth: depth + 1, context: .value, annotation: label))
-                    } else {
-                        children.append(try self.node(part, depth: depth + 1, context: .value, annotation: label))
-                    }
-                }
-                return make(node, depth, annotation, false, children)
+                return try attribute(node, depth: depth, table: table, nested: nested, annotation: annotation)
             case .payloadSet(let table, let nested):
                 var attributes = node.childReader()
                 while let child = try attributes.next() {
@@ -119,6 +97,36 @@ public enum ASN1Dump {
                 }
                 return make(node, depth, annotation, false, children)
             }
+        }
+
+        /// A ReceiptAttribute (type, version, value) annotated with its field name; the value opened in place.
+        mutating func attribute(
+            _ node: ASN1Node, depth: Int, table: [Int64: ReceiptField], nested: Bool, annotation: String?
+        ) throws(ASN1Error) -> ASN1DumpNode {
+            var children: [ASN1DumpNode] = []
+            var annotation = annotation
+            // Four are enough to tell a well-formed attribute (three parts) from anything else.
+            let first = try node.children(upTo: 4)
+            let type = first.count == 3 ? try? first[0].int64Value() : nil
+            let name = type.flatMap { table[$0]?.name } ?? (type == 17 && nested ? "in_app" : nil)
+            if let type { annotation = "attribute \(type)" + (name.map { " \($0)" } ?? " (unknown)") }
+            var parts = node.childReader()
+            var index = 0
+            while let part = try parts.next() {
+                defer { index += 1 }
+                let label = ["type", "version", "value"][min(index, 2)]
+                if index == 2, type == 17, nested {
+                    children.append(
+                        try opened(
+                            part, depth: depth + 1, context: .payloadSet(table: ReceiptField.inAppFields, nested: false),
+                            annotation: "in-app purchase"))
+                } else if index == 2 {
+                    children.append(try opened(part, depth: depth + 1, context: .value, annotation: label))
+                } else {
+                    children.append(try self.node(part, depth: depth + 1, context: .value, annotation: label))
+                }
+            }
+            return make(node, depth, annotation, false, children)
         }
 
         /// An OCTET STRING whose content is shown as the element it encloses, when it is one.
