@@ -69,6 +69,16 @@ public struct AttributeSet: Sendable {
                 unknown.append(attributes.count - 1)
             }
         }
+        self.attributes = attributes
+        self.fields = fields
+        self.unknownIndices = unknown
+        self.nested = nested
+        self.warnings = (warnings + Self.unreadableDateWarnings(fields, table: table)).sorted()
+    }
+
+    /// One warning per date field whose text is not a date, saying why.
+    static func unreadableDateWarnings(_ fields: [Int64: FieldValue], table: [Int64: ReceiptField]) -> [String] {
+        var warnings: [String] = []
         for (type, value) in fields {
             if case .date(let raw, nil) = value {
                 // Parsed again only to say why: an impossible date (2024-02-31, 23:59:60) reads as unreadable.
@@ -79,11 +89,7 @@ public struct AttributeSet: Sendable {
                         + "shown as written, without _ms")
             }
         }
-        self.attributes = attributes
-        self.fields = fields
-        self.unknownIndices = unknown
-        self.nested = nested
-        self.warnings = warnings.sorted()
+        return warnings
     }
 
     struct Problem: Error { let text: String }
