@@ -10,6 +10,8 @@ enum DumpCommand: Subcommand {
         length), tag class and number, constructed or primitive, and a value preview. The receipt payload
         and each attribute value are opened in place (marked 'encapsulates') and annotated with their
         verifyReceipt field names. Reads the same input forms as decode; only PKCS#7 receipts have a tree.
+        A damaged input prints every element before the break (one cut short is marked 'truncated'),
+        then the error at its offset, and exits 65; in JSON the tree has an 'error' member.
         """
     static let options: [OptionSpec] = [CommonOptions.format, CommonOptions.compact]
 
