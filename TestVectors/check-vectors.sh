@@ -136,6 +136,15 @@ def payload_of(path, encoding):
     raise AssertionError(f"no payload OCTET STRING at depth {depth} in {path}")
 
 
+def peel(payload, wrappings):
+    """The payload inside `wrappings` extra OCTET STRINGs, each checked to be one OCTET STRING filling its parent."""
+    for _ in range(wrappings):
+        tag, content, end = tlv(payload, 0)
+        assert tag == 0x04 and end == len(payload), "extra wrapping is not one OCTET STRING"
+        payload = content
+    return payload
+
+
 RECEIPT_FIELDS = {
     "receipt_type": 0, "app_item_id": 1, "bundle_id": 2, "application_version": 3,
     "unknown_date_type_8": 8, "age_rating": 10, "receipt_creation_date": 12, "download_id": 15,
@@ -354,6 +363,13 @@ def check_malformed(name, exp):
         old, new = bytes.fromhex("02021001"), bytes.fromhex("0203001001")
         ok(data[off:off + 5] == new and src[off:off + 4] == old and data[off + 5:] == src[off + 4:],
            f"{name}: no serial 02 03 00 10 01 at {off} in place of the source's 02 02 10 01")
+    elif base == "payload-triple-wrapped.der":
+        check_container(name, exp, name)
+        signed = payload_of(name, "der")
+        at = data.find(signed)
+        first_header = tlv(signed, 0)[2] - len(tlv(signed, 0)[1])
+        ok(peel(signed, 2) == payload_of(exp["source"], "der") and off == at + first_header,
+           f"{name}: not the source payload inside two extra OCTET STRINGs, the second at {off}")
     elif base == "empty.der":
         ok(len(data) == 0, f"{name}: not empty")
     else:
@@ -457,12 +473,13 @@ def main():
                 ok(not good, f"{name}: verifies against pki/root.pem")
         if e["kind"] in ("receipt", "attack") and name.endswith(".der"):
             check_container(name, e, name)
-            payload = payload_of(name, e["encoding"])
+            signed = payload_of(name, e["encoding"])
+            payload = peel(signed, e.get("payload_extra_wrappings", 0))
             check_payload(name, e, payload)
             if "payload_same_as" in e:
                 ok(payload == payload_of(e["payload_same_as"], "der"), f"{name}: payload differs from {e['payload_same_as']}")
             if verified is not None:
-                ok(verified == payload, f"{name}: content from cms -verify differs from the -strparse payload")
+                ok(verified == signed, f"{name}: content from cms -verify differs from the -strparse payload")
             if "tamper" in e:
                 twin, t = read(e["twin"]), e["tamper"]
                 diff = [i for i in range(len(data)) if data[i] != twin[i]]

@@ -540,6 +540,24 @@ for p in repeated-singular-attributes expiration-not-a-date expiration-integer; 
     payload "$p"
 done
 
+# --- extra OCTET STRING wrappings around the one-inapp payload (issue 11 point 10): a peer suite's
+# receipt-double-wrapped fixture signs the DER of an OCTET STRING holding the SET, so the container's OCTET
+# STRING holds an OCTET STRING holding the SET. One extra wrapping is read with a warning, two are refused ---
+
+# octet_wrap IN OUT: OUT is the DER OCTET STRING whose content is IN (IN shorter than 64 KiB).
+octet_wrap() {
+    local n
+    n=$(size_of "$1")
+    (( n < 65536 )) || die "octet_wrap: $1 is too long"
+    if (( n < 128 )); then printf '04%02x' "$n"; elif (( n < 256 )); then printf '0481%02x' "$n"; else printf '0482%04x' "$n"; fi |
+        xxd -r -p > "$2"
+    cat -- "$1" >> "$2"
+    openssl asn1parse -inform DER -in "$2" | head -1 | grep -Eq '^ +0:d=0 +hl=[0-9]+ +l= *'"$n"' +prim: OCTET STRING' \
+        || die "octet_wrap: $2 is not one OCTET STRING of $n bytes"
+}
+octet_wrap "$WORK/one-inapp.payload.der" "$WORK/wrapped-once.payload.der"
+octet_wrap "$WORK/wrapped-once.payload.der" "$WORK/wrapped-twice.payload.der"
+
 # ---------------------------------------------------------------------------------------------
 # signing
 # ---------------------------------------------------------------------------------------------
@@ -581,6 +599,7 @@ sign "$REC/unknown-attributes.der" unknown-attributes sha256 leaf "${CHAIN[@]}"
 sign "$REC/empty-values.der"       empty-values       sha256 leaf "${CHAIN[@]}"
 sign "$REC/device-hash.der"        device-hash        sha256 leaf "${CHAIN[@]}"
 sign "$REC/xcode-like.der"         xcode-like         sha256 storekit storekit --stream
+sign "$REC/payload-double-wrapped.der" wrapped-once    sha256 leaf "${CHAIN[@]}"
 
 # The same receipt made by `openssl cms`: certificates DER-sorted (not leaf first), digest
 # AlgorithmIdentifier parameters absent. Checks that the signer is found by issuer and serial.
@@ -776,6 +795,9 @@ for tag in context:80 application:44 private:c4; do
     cp -- "$ber" "$MAL/octet-string-segment-${tag%%:*}.der"
     set_byte "$MAL/octet-string-segment-${tag%%:*}.der" "$segment" "${tag##*:}"
 done
+# The one-inapp payload inside two extra OCTET STRINGs, correctly signed: refused by appreceipt, not by openssl.
+sign "$MAL/payload-triple-wrapped.der" wrapped-twice sha256 leaf "${CHAIN[@]}"
+rm -f -- "$MAL/payload-triple-wrapped.b64"
 # The SignerInfo serial 0x1001 written with a redundant leading zero octet (02 03 00 10 01), which X.690 §8.3.2
 # forbids in BER and DER alike (OpenSSL: "illegal padding").
 run python3 "$HERE/der-edit.py" signer-serial "$base" "$MAL/signer-serial-non-minimal.der" 001001

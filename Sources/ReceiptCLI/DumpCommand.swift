@@ -10,6 +10,8 @@ enum DumpCommand: Subcommand {
         length), tag class and number, constructed or primitive, and a value preview. The receipt payload
         and each attribute value are opened in place (marked 'encapsulates') and annotated with their
         verifyReceipt field names. Reads the same input forms as decode; only PKCS#7 receipts have a tree.
+        A damaged input prints every element before the break (one cut short is marked 'truncated'),
+        then the error at its offset, and exits 65; in JSON the tree has an 'error' member.
         """
     static let options: [OptionSpec] = [CommonOptions.format, CommonOptions.compact]
 
@@ -17,32 +19,40 @@ enum DumpCommand: Subcommand {
         let format = try OutputFormat.from(arguments, command: name)
         guard arguments.positionals.count <= 1 else { throw .usage("dump takes one FILE", command: name) }
         return try PerFileLoop.run(arguments, console: console, format: format) { input throws(CLIError) in
-            let tree = try self.tree(input)
+            let result = try self.read(input)
+            guard let tree = result.tree else {
+                throw .undecodable(source: input.source, result.failure ?? .container(.asn1(.empty)))
+            }
             var lines: [String] = []
             render(tree, into: &lines)
-            return FileResult(json: tree.json, text: lines.joined(separator: "\n") + "\n", exitCode: .success)
+            guard let failure = result.failure else {
+                return FileResult(json: tree.json, text: lines.joined(separator: "\n") + "\n", exitCode: .success)
+            }
+            // A damaged input: what could be read, then the error at its offset (the error document's member).
+            let error = ErrorDocument(source: input.source, size: input.bytes.count, .undecodable(source: input.source, failure))
+            var object = tree.json.objectValue ?? [:]
+            object["error"] = error.errorJSON
+            lines.append(error.errorLine)
+            return FileResult(
+                json: .object(object), text: lines.joined(separator: "\n") + "\n", exitCode: error.exitCode,
+                diagnostic: error.diagnostic)
         }
     }
 
-    /// The ASN.1 tree of a PKCS#7 input; other kinds are named in words.
-    static func tree(_ input: NamedInput) throws(CLIError) -> ASN1DumpNode {
+    /// What could be read of a PKCS#7 input; other kinds are named in words.
+    static func read(_ input: NamedInput) throws(CLIError) -> ASN1DumpResult {
+        let unwrapped: ReceiptInput
         do {
-            let unwrapped = try InputDecoder.decode(input.bytes)
-            guard case .pkcs7(let der) = unwrapped.payload else {
-                let kind = InputSummary.Kind(unwrapped.payload).phrase
-                throw CLIError.undecodable(
-                    source: input.source, .input(.unrecognised("dump reads PKCS#7 app receipts; this input is \(kind)")))
-            }
-            return try ASN1Dump.tree(der: der)
-        } catch let error as InputError {
-            throw .undecodable(source: input.source, .input(error))
-        } catch let error as DecodeError {
-            throw .undecodable(source: input.source, error)
-        } catch let error as CLIError {
-            throw error
+            unwrapped = try InputDecoder.decode(input.bytes)
         } catch {
-            throw .failure("\(error)", .internalError)
+            throw .undecodable(source: input.source, .input(error))
         }
+        guard case .pkcs7(let der) = unwrapped.payload else {
+            let kind = InputSummary.Kind(unwrapped.payload).phrase
+            throw .undecodable(
+                source: input.source, .input(.unrecognised("dump reads PKCS#7 app receipts; this input is \(kind)")))
+        }
+        return ASN1Dump.read(der: der)
     }
 
     /// One line per element, in the spirit of `openssl asn1parse`.
@@ -56,6 +66,7 @@ enum DumpCommand: Subcommand {
             + String(repeating: "  ", count: node.depth) + node.identifier.name
         if let preview = node.preview, !preview.isEmpty { line += " " + preview }
         if node.encapsulates { line += " (encapsulates)" }
+        if node.truncated { line += " (truncated)" }
         if let annotation = node.annotation { line += "  ; \(annotation)" }
         lines.append(line)
         for child in node.children { render(child, into: &lines) }

@@ -24,13 +24,21 @@ struct ErrorDocument {
         diagnostic = "appreceipt: error: \(error)\n"
     }
 
-    var json: JSONValue {
+    /// The `error` member: `{message, exit_code, offset?}`, also what `dump` adds to the tree of a damaged input.
+    var errorJSON: JSONValue {
         var failure: [String: JSONValue] = ["message": .string(message), "exit_code": .integer(Int(exitCode.rawValue))]
         if let offset { failure["offset"] = .integer(offset) }
+        return .object(failure)
+    }
+
+    /// The error line of the text rendering.
+    var errorLine: String { "error              \(message) (exit \(exitCode.rawValue))" }
+
+    var json: JSONValue {
         var input: [String: JSONValue] = ["source": .string(source)]
         if let size { input["size"] = .integer(size) }
         var object: [String: JSONValue] = [
-            "format_version": .integer(DecodeDocument.formatVersion), "input": .object(input), "error": .object(failure),
+            "format_version": .integer(DecodeDocument.formatVersion), "input": .object(input), "error": errorJSON,
         ]
         if let verdict { object["verdict"] = .string(verdict.rawValue) }
         return .object(object)
@@ -40,7 +48,7 @@ struct ErrorDocument {
     var text: String {
         var lines = ["source             \(source)"]
         if let verdict { lines.append("verdict            \(verdict.rawValue)") }
-        lines.append("error              \(message) (exit \(exitCode.rawValue))")
+        lines.append(errorLine)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -34,6 +34,7 @@ import Testing
             "octet-string-segment-application.der": "OCTET STRING segment (X.690 §8.7.3.2) at offset 54, found [APPLICATION 4]",
             "octet-string-segment-private.der": "OCTET STRING segment (X.690 §8.7.3.2) at offset 54, found [PRIVATE 4]",
             "signer-serial-non-minimal.der": "serialNumber is an INTEGER with a redundant leading octet (X.690 §8.3.2)",
+            "payload-triple-wrapped.der": "wrapped in a second extra OCTET STRING (only one extra wrapping is accepted",
         ]
         #expect(error.description.contains(try #require(keyword[name])), "\(error)")
     }

@@ -29,6 +29,11 @@ public enum InputDecoder {
         if first == UInt8(ascii: "{") {
             return try unwrapBraced(Array(text), layers: &layers)
         }
+        // Before base64: a PEM body, and even its dashes and label, can pass for base64url when its length works
+        // out, so a certificate would be decoded as noise instead of being named.
+        if let label = pemLabel(text) {
+            throw .unrecognised("input holds a PEM \(label) block, not a receipt")
+        }
         let decoded: [UInt8]
         let alphabet: LenientBase64.Alphabet
         do {
@@ -38,9 +43,6 @@ public enum InputDecoder {
             if let token = compactJWS(text) {
                 layers.append("jws")
                 return .jws(token)
-            }
-            if let label = pemLabel(text) {
-                throw .unrecognised("input holds a PEM \(label) block, not a receipt")
             }
             // Offsets are reported in the caller's bytes, not in the trimmed view.
             throw .notBase64(offset: error.offset + (text.startIndex - bytes.startIndex), reason: error.reason, layer: layerName)
@@ -144,7 +146,9 @@ public enum InputDecoder {
         // Jump from dash to dash: a generic substring search costs far more per byte.
         while let candidate = searched[from...].firstIndex(of: dash) {
             if text[candidate...].starts(with: marker) {
-                let label = text[(candidate + marker.count)...].prefix(maximumPEMLabelLength).prefix { $0 != dash && $0 != 0x0A }
+                let label = text[(candidate + marker.count)...].prefix(maximumPEMLabelLength).prefix {
+                    $0 != dash && $0 >= 0x20 && $0 < 0x7F
+                }
                 return String(decoding: label, as: UTF8.self)
             }
             from = candidate + 1

@@ -37,6 +37,49 @@ public enum ASN1Reader {
             endOffset: contentStart + contentLength, depth: depth)
     }
 
+    /// The element at `offset` read as far as `limit` after reading it whole failed, for `dump` of a damaged
+    /// input, which shows what it can: its header must be readable and within the depth limit, and its content is
+    /// cut at `limit` (a definite length running past it, or an indefinite length with no end-of-contents marker
+    /// before it). nil when not even the header can be read.
+    static func readElementCut(in storage: ASN1Buffer, at offset: Int, limit: Int, depth: Int) -> ASN1Node? {
+        let bytes = storage.bytes
+        guard depth <= maximumDepth, offset < limit, limit <= bytes.count else { return nil }
+        var tag: Int32 = 0
+        var tagClass: Int32 = 0
+        var length = 0
+        var headerLength = 0
+        let flags: Int32 = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0x80 }
+            var cursor: UnsafePointer<UInt8>? = base + offset
+            let start = cursor
+            let result = ASN1_get_object(&cursor, &length, &tag, &tagClass, limit - offset)
+            if let cursor, let start { headerLength = cursor - start }
+            return result
+        }
+        ERR_clear_error()
+        let identifier: ASN1Identifier
+        let declared: Int?
+        if headerLength > 0 {
+            identifier = ASN1Identifier(
+                tagClass: Self.tagClass(fromOpenSSL: tagClass), tagNumber: Int(tag), isConstructed: flags & 0x20 != 0)
+            declared = flags & 0x01 != 0 ? nil : length
+        } else if let (plainLength, plainHeaderLength) = plainHeader(bytes, at: offset, limit: limit) {
+            let first = bytes[offset]
+            let classes: [ASN1TagClass] = [.universal, .application, .contextSpecific, .private]
+            identifier = ASN1Identifier(
+                tagClass: classes[Int(first >> 6)], tagNumber: Int(first & 0x1F), isConstructed: first & 0x20 != 0)
+            headerLength = plainHeaderLength
+            declared = plainLength
+        } else {
+            return nil
+        }
+        let contentStart = offset + headerLength
+        guard contentStart <= limit else { return nil }
+        return ASN1Node(
+            storage: storage, identifier: identifier, offset: offset, headerLength: headerLength, declaredLength: declared,
+            contentRange: contentStart..<limit, endOffset: limit, depth: depth)
+    }
+
     /// An element's identifier and length octets.
     private struct Header {
         let identifier: ASN1Identifier

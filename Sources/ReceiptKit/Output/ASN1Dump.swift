@@ -11,153 +11,71 @@ public struct ASN1DumpNode: Sendable {
     public let annotation: String?
     /// True when the children were read from inside an OCTET STRING (the payload, attribute values).
     public let encapsulates: Bool
+    /// True when the element's content runs past the end of the input or of what encloses it: it is shown as
+    /// far as it goes (only in the tree of a damaged input).
+    public let truncated: Bool
     public let children: [ASN1DumpNode]
 }
 
+/// What `dump` could read of an input: every element up to the first problem, and that problem.
+public struct ASN1DumpResult: Sendable {
+    /// The elements read before the input broke; nil when not even the first header could be read, or when the
+    /// input has more elements than ``Limits/maximumDumpElements`` (a refusal, not a break: nothing is shown).
+    public let tree: ASN1DumpNode?
+    /// Why the input is not a complete BER element, or nil when it is: the error `decode` reports for the same
+    /// bytes when the input itself is broken, at the offset where it broke.
+    public let failure: DecodeError?
+}
+
 public enum ASN1Dump {
-    /// Builds the tree of a PKCS#7 receipt, annotating container parts and receipt fields.
+    /// Builds the tree of a PKCS#7 receipt, annotating container parts and receipt fields; throws the problem of
+    /// a damaged input (``read(der:)`` keeps what could be read as well).
     public static func tree(der: [UInt8]) throws(DecodeError) -> ASN1DumpNode {
-        let root: ASN1Node
+        let result = read(der: der)
+        if let failure = result.failure { throw failure }
+        guard let tree = result.tree else { throw .container(.asn1(.empty)) }
+        return tree
+    }
+
+    /// Reads every element it can, in the spirit of `openssl asn1parse`: up to the first problem, with an element
+    /// whose content runs past the end of what encloses it shown cut (``ASN1DumpNode/truncated``) and opened.
+    public static func read(der: [UInt8]) -> ASN1DumpResult {
+        var failure: ASN1Error? = nil
+        var root: ASN1Node
+        var rootIsCut = false
         do {
             root = try ASN1Node(parsing: der)
         } catch {
-            throw .container(.asn1(error))
-        }
-        // The container is read first so that only a real receipt's payload is opened and annotated.
-        // A container that does not read as a receipt is still dumped, just without receipt annotations.
-        let container = try? PKCS7SignedData(der: der)
-        var walker = Walker(
-            payloadOffset: container?.contentNode.offset, certificateOffsets: Set(container?.certificates.map(\.offset) ?? []))
-        do {
-            return try walker.node(root, depth: 0, context: .container, annotation: "ContentInfo")
-        } catch {
-            throw .container(.asn1(error))
-        }
-    }
-
-    private enum Context {
-        case container
-        case certificate
-        case payloadSet(table: [Int64: ReceiptField], nested: Bool)
-        case attribute(table: [Int64: ReceiptField], nested: Bool)
-        case value
-    }
-
-    private struct Walker {
-        let payloadOffset: Int?
-        let certificateOffsets: Set<Int>
-        var certificateIndex = 0
-        /// Elements shown so far, against ``Limits/maximumDumpElements``.
-        var shown = 0
-
-        /// Counts one more element shown, refusing the dump once there are more than the limit.
-        mutating func count(_ node: ASN1Node) throws(ASN1Error) {
-            guard shown < Limits.maximumDumpElements else {
-                throw .limitExceeded(offset: node.offset, limit: Limits.maximumDumpElements, what: "elements to dump")
-            }
-            shown += 1
-        }
-
-        mutating func node(_ node: ASN1Node, depth: Int, context: Context, annotation: String?) throws(ASN1Error) -> ASN1DumpNode
-        {
-            try count(node)
-            var children: [ASN1DumpNode] = []
-            switch context {
-            case .attribute(let table, let nested):
-                return try attribute(node, depth: depth, table: table, nested: nested, annotation: annotation)
-            case .payloadSet(let table, let nested):
-                var attributes = node.childReader()
-                while let child = try attributes.next() {
-                    children.append(
-                        try self.node(child, depth: depth + 1, context: .attribute(table: table, nested: nested), annotation: nil)
-                    )
+            failure = error
+            let storage = ASN1Buffer(der)
+            do {
+                // Trailing bytes: the element itself is whole.
+                root = try ASN1Reader.readElement(in: storage, at: 0, limit: der.count, depth: 0)
+            } catch {
+                guard let cut = ASN1Reader.readElementCut(in: storage, at: 0, limit: der.count, depth: 0) else {
+                    return ASN1DumpResult(tree: nil, failure: .container(.asn1(failure ?? error)))
                 }
-                return make(node, depth, annotation, false, children)
-            case .container, .certificate, .value:
-                if node.identifier.isConstructed {
-                    var elements = node.childReader()
-                    while let child = try elements.next() {
-                        var childContext = context
-                        var childAnnotation: String? = nil
-                        if case .container = context, certificateOffsets.contains(child.offset) {
-                            childContext = .certificate
-                            childAnnotation = "certificate \(certificateIndex)"
-                            certificateIndex += 1
-                        }
-                        if case .container = context, child.offset == payloadOffset {
-                            children.append(
-                                try opened(
-                                    child, depth: depth + 1, context: .payloadSet(table: ReceiptField.appFields, nested: true),
-                                    annotation: "receipt payload"))
-                            continue
-                        }
-                        children.append(
-                            try self.node(child, depth: depth + 1, context: childContext, annotation: childAnnotation))
-                    }
-                }
-                return make(node, depth, annotation, false, children)
+                root = cut
+                rootIsCut = true
             }
         }
-
-        /// A ReceiptAttribute (type, version, value) annotated with its field name; the value opened in place.
-        mutating func attribute(
-            _ node: ASN1Node, depth: Int, table: [Int64: ReceiptField], nested: Bool, annotation: String?
-        ) throws(ASN1Error) -> ASN1DumpNode {
-            var children: [ASN1DumpNode] = []
-            var annotation = annotation
-            // Four are enough to tell a well-formed attribute (three parts) from anything else.
-            let first = try node.children(upTo: 4)
-            let type = first.count == 3 ? try? first[0].int64Value() : nil
-            let name = type.flatMap { table[$0]?.name } ?? (type == 17 && nested ? "in_app" : nil)
-            if let type { annotation = "attribute \(type)" + (name.map { " \($0)" } ?? " (unknown)") }
-            var parts = node.childReader()
-            var index = 0
-            while let part = try parts.next() {
-                defer { index += 1 }
-                let label = ["type", "version", "value"][min(index, 2)]
-                if index == 2, type == 17, nested {
-                    children.append(
-                        try opened(
-                            part, depth: depth + 1, context: .payloadSet(table: ReceiptField.inAppFields, nested: false),
-                            annotation: "in-app purchase"))
-                } else if index == 2 {
-                    children.append(try opened(part, depth: depth + 1, context: .value, annotation: label))
-                } else {
-                    children.append(try self.node(part, depth: depth + 1, context: .value, annotation: label))
-                }
-            }
-            return make(node, depth, annotation, false, children)
+        // The container is read first so that only a real receipt's payload is opened and annotated. A damaged
+        // one is located by position instead; anything else is still dumped, just without receipt annotations.
+        var walker: Walker
+        if let container = try? PKCS7SignedData(der: der) {
+            walker = Walker(
+                payloadOffset: container.contentNode.offset, certificateOffsets: Set(container.certificates.map(\.offset)))
+        } else if failure != nil {
+            walker = Walker(
+                payloadOffset: Walker.payloadOffset(in: root), certificateOffsets: Walker.certificateOffsets(in: root))
+        } else {
+            walker = Walker(payloadOffset: nil, certificateOffsets: [])
         }
-
-        /// An OCTET STRING whose content is shown as the element it encloses, when it is one.
-        mutating func opened(_ node: ASN1Node, depth: Int, context: Context, annotation: String?) throws(ASN1Error)
-            -> ASN1DumpNode
-        {
-            try count(node)
-            // A BER constructed OCTET STRING with one chunk: show the chunk, and open the chunk.
-            if node.identifier.isConstructed {
-                var chunks = node.childReader()
-                if let only = try chunks.next(), try chunks.next() == nil, !only.identifier.isConstructed {
-                    let chunk = try opened(only, depth: depth + 1, context: context, annotation: "chunk")
-                    return make(node, depth, annotation, false, [chunk])
-                }
-            }
-            // Raw values (opaque value, hash, undocumented binary) are not DER: shown as bytes, which is the answer.
-            guard let inner = try? node.parseContentAsElement() else {
-                return make(node, depth, annotation, false, [])
-            }
-            let child = try self.node(inner, depth: depth + 1, context: context, annotation: nil)
-            return make(node, depth, annotation, true, [child])
-        }
-
-        func make(_ node: ASN1Node, _ depth: Int, _ annotation: String?, _ encapsulates: Bool, _ children: [ASN1DumpNode])
-            -> ASN1DumpNode
-        {
-            ASN1DumpNode(
-                offset: node.offset, headerLength: node.headerLength, length: node.declaredLength, depth: depth,
-                identifier: node.identifier, preview: encapsulates ? nil : ASN1Dump.preview(node), annotation: annotation,
-                encapsulates: encapsulates, children: children)
-        }
+        walker.failure = failure
+        if rootIsCut { walker.cut.insert(root.offset) }
+        let tree = walker.node(root, depth: 0, context: .container, annotation: "ContentInfo")
+        let problem = walker.failure.map { DecodeError.container(.asn1($0)) }
+        return ASN1DumpResult(tree: walker.refused ? nil : tree, failure: problem)
     }
 
     /// A short rendering of a primitive value.
@@ -196,6 +114,7 @@ extension ASN1DumpNode {
         if let preview { object["value"] = .string(preview) }
         if let annotation { object["annotation"] = .string(annotation) }
         if encapsulates { object["encapsulates"] = .bool(true) }
+        if truncated { object["truncated"] = .bool(true) }
         if !children.isEmpty { object["children"] = .array(children.map(\.json)) }
         return .object(object)
     }

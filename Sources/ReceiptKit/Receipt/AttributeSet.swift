@@ -69,24 +69,27 @@ public struct AttributeSet: Sendable {
                 unknown.append(attributes.count - 1)
             }
         }
-        warnings += Self.unreadableDateWarnings(fields, table: table)
         self.attributes = attributes
         self.fields = fields
         self.unknownIndices = unknown
         self.nested = nested
-        self.warnings = warnings.sorted()
+        self.warnings = (warnings + Self.unreadableDateWarnings(fields, table: table)).sorted()
     }
 
-    /// A warning for each date attribute whose text names no instant, saying why.
+    /// One warning per date field whose text is not a date, saying why.
     static func unreadableDateWarnings(_ fields: [Int64: FieldValue], table: [Int64: ReceiptField]) -> [String] {
-        fields.compactMap { type, value in
-            guard case .date(let raw, nil) = value else { return nil }
-            // Parsed again only to say why: an impossible date (2024-02-31, 23:59:60) reads as unreadable.
-            var reason = "not a date"
-            do throws(ReceiptDateParser.Failure) { _ = try ReceiptDateParser.parse(raw) } catch { reason = error.reason }
-            return "attribute \(type) (\(table[type]?.name ?? "")) holds \"\(raw)\", which is not an RFC 3339 date: \(reason); "
-                + "shown as written, without _ms"
+        var warnings: [String] = []
+        for (type, value) in fields {
+            if case .date(let raw, nil) = value {
+                // Parsed again only to say why: an impossible date (2024-02-31, 23:59:60) reads as unreadable.
+                var reason = "not a date"
+                do throws(ReceiptDateParser.Failure) { _ = try ReceiptDateParser.parse(raw) } catch { reason = error.reason }
+                warnings.append(
+                    "attribute \(type) (\(table[type]?.name ?? "")) holds \"\(raw)\", which is not an RFC 3339 date: \(reason); "
+                        + "shown as written, without _ms")
+            }
         }
+        return warnings
     }
 
     struct Problem: Error { let text: String }

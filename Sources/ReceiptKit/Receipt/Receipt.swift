@@ -3,11 +3,33 @@ public struct Receipt: Sendable {
     public let attributes: AttributeSet
     public let inApp: [InAppPurchase]
 
+    /// Set when the payload SET sat inside one extra OCTET STRING: the remark that says so.
+    public let payloadWrappingWarning: String?
+
     /// Decodes the payload element (a SET OF ReceiptAttribute).
+    ///
+    /// Exactly one extra OCTET STRING around the SET is accepted with a warning: some test tooling signs the DER
+    /// of an OCTET STRING rather than of the SET (a peer suite's `receipt-double-wrapped` fixture), and what is
+    /// inside is still unambiguous. A second extra wrapping is refused: nothing makes such receipts.
     public init(payload: ASN1Node) throws(ASN1Error) {
         var budget = Limits.maximumAttributesPerReceipt
+        var set = payload
+        var wrapping: String? = nil
+        if Self.isOctetString(payload) {
+            set = try payload.parseContentAsElement()
+            if Self.isOctetString(set) {
+                throw .invalidContent(
+                    offset: set.offset,
+                    reason: "the receipt payload is wrapped in a second extra OCTET STRING (only one extra wrapping is "
+                        + "accepted; expected SET OF ReceiptAttribute)")
+            }
+            wrapping =
+                "the receipt payload is wrapped in one extra OCTET STRING at offset \(payload.offset); "
+                + "read the SET OF ReceiptAttribute inside it at offset \(set.offset)"
+        }
+        payloadWrappingWarning = wrapping
         attributes = try AttributeSet(
-            node: payload, table: ReceiptField.appFields, nestedType: ReceiptField.inAppPurchaseType, budget: &budget)
+            node: set, table: ReceiptField.appFields, nestedType: ReceiptField.inAppPurchaseType, budget: &budget)
         var purchases: [InAppPurchase] = []
         purchases.reserveCapacity(attributes.nested.count)
         for attribute in attributes.nested { purchases.append(try InAppPurchase(attribute: attribute, budget: &budget)) }
@@ -36,9 +58,14 @@ public struct Receipt: Sendable {
 
     /// Warnings from the receipt and all its purchases, in order.
     public var warnings: [String] {
-        attributes.warnings
+        (payloadWrappingWarning.map { [$0] } ?? []) + attributes.warnings
             + inApp.enumerated().flatMap { index, purchase in
                 purchase.attributes.warnings.map { "in_app[\(index)]: \($0)" }
             }
+    }
+
+    /// An OCTET STRING in either form (a BER writer may use the constructed one).
+    private static func isOctetString(_ node: ASN1Node) -> Bool {
+        node.identifier.tagClass == .universal && node.identifier.tagNumber == 4
     }
 }
