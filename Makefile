@@ -66,7 +66,7 @@ fuzz: deps
 fuzz-%: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $*
 
-## sanitize: the whole suite under the address (with leak) and undefined-behaviour sanitizers.
+## sanitize: the whole suite under AddressSanitizer with LeakSanitizer (no UBSan for Swift on Linux: Fuzz/README.md).
 sanitize: deps
 	scripts/sanitize.sh
 
