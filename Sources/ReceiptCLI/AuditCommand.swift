@@ -43,27 +43,23 @@ enum AuditCommand: Subcommand {
         never stop the batch); 64 usage; 66 an input path missing or unreadable; 74 writing output failed;
         130 interrupted.
         """
-    static let options: [OptionSpec] = [
-        .value(
-            "records", "FILE", repeatable: true, "Read this file (or - for stdin) as records, one per line, whatever its name."),
-        .value("jobs", "N", "Parallel workers (default: the number of cores)."),
-        .flag("only-problems", "Print only records that are not valid or carry a signal (the summary still counts all)."),
-        .value("summary", "FILE", "Write the JSON summary to FILE."),
-        .value(
-            "max-record-bytes", "N", "Largest record (a line or a file) in bytes; longer ones are malformed (default 4194304)."),
-        .value(
-            "at", "TIME|now",
-            "Check certificates at this time (RFC 3339, the tool's printed forms, or ms) or now; also for creation dates."),
-        .value(
-            "trust-anchor", "FILE", repeatable: true,
-            "Trust this certificate (PEM, DER or base64) instead of the pinned Apple root."),
-        .flag("allow-xcode", "Trust the fixed StoreKit testing certificate for Xcode receipts."),
-        .value("bundle-id", "ID", repeatable: true, "Allow this bundle id (any of several)."),
-        .value("app-version", "VERSION", "Require this application_version."),
-        .value("device-id", "UUID|MAC", "Check every record's device hash with this id (a record's device_id wins)."),
-        .value("environment", "Production|Sandbox", "Require this environment."),
-        CommonOptions.format,
-    ]
+    static let options: [OptionSpec] =
+        [
+            .value(
+                "records", "FILE", repeatable: true,
+                "Read this file (or - for stdin) as records, one per line, whatever its name."),
+            .value("jobs", "N", "Parallel workers (default: the number of cores)."),
+            .flag("only-problems", "Print only records that are not valid or carry a signal (the summary still counts all)."),
+            .value("summary", "FILE", "Write the JSON summary to FILE."),
+            .value(
+                "max-record-bytes", "N",
+                "Largest record (a line or a file) in bytes; longer ones are malformed (default 4194304)."),
+            CommonOptions.format,
+        ]
+        + VerificationOptions.specs(
+            at: "Check certificates at this time (RFC 3339, the tool's printed forms, or ms) or now; also for creation dates.",
+            bundleID: "Allow this bundle id (any of several).",
+            deviceID: "Check every record's device hash with this id (a record's device_id wins).")
 
     static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
         let format = try OutputFormat.from(arguments, command: name)

@@ -2,6 +2,22 @@ import ReceiptKit
 
 /// Turns verification options into a policy; shared by the commands that verify.
 enum VerificationOptions {
+    /// The options that shape a policy, as `verify` and `audit` both take them; `at`, `bundleID` and `deviceID`
+    /// are each command's own wording of what the time and those ids do there.
+    static func specs(at: String, bundleID: String, deviceID: String) -> [OptionSpec] {
+        [
+            .value("at", "TIME|now", at),
+            .value(
+                "trust-anchor", "FILE", repeatable: true,
+                "Trust this certificate (PEM, DER or base64) instead of the pinned Apple roots (receipts and StoreKit 2)."),
+            .flag("allow-xcode", "Trust the fixed StoreKit testing certificate for Xcode receipts."),
+            .value("bundle-id", "ID", repeatable: true, bundleID),
+            .value("app-version", "VERSION", "Require this application_version."),
+            .value("device-id", "UUID|MAC", deviceID),
+            .value("environment", "Production|Sandbox", "Require this environment (any case)."),
+        ]
+    }
+
     static func policy(from arguments: ParsedArguments, command: String) throws(CLIError) -> VerificationPolicy {
         var policy = VerificationPolicy()
         if let at = try TimeAndPeriodOptions.time(arguments, command: command) {

@@ -21,22 +21,16 @@ enum VerifyCommand: Subcommand {
         r||s ES256 signature over header.payload; a notification or answer is valid only if every item is.
         Verdicts: valid (exit 0); invalid, untrusted or unverifiable_here (exit 1); malformed (exit 65).
         """
-    static let options: [OptionSpec] = [
-        .value(
-            "at", "TIME|now",
-            "Check certificates at this time (RFC 3339, an Etc/GMT or America/Los_Angeles date as the tool prints them, "
-                + "milliseconds since 1970, or now) instead of the receipt's creation date."),
-        .value(
-            "trust-anchor", "FILE", repeatable: true,
-            "Trust this certificate (PEM, DER or base64) instead of the pinned Apple root."),
-        .flag("allow-xcode", "Trust the fixed StoreKit testing certificate for Xcode receipts."),
-        .value("bundle-id", "ID", repeatable: true, "Require this bundle id (any of several)."),
-        .value("app-version", "VERSION", "Require this application_version."),
-        .value("device-id", "UUID|MAC", "Check the device hash with an identifierForVendor UUID (iOS) or MAC address (macOS)."),
-        .value("environment", "Production|Sandbox", "Require this environment."),
-        .value("app-apple-id", "ID", "StoreKit 2: require this appAppleId."),
-        CommonOptions.format, CommonOptions.compact, CommonOptions.jsonl,
-    ]
+    static let options: [OptionSpec] =
+        VerificationOptions.specs(
+            at: "Check certificates at this time (RFC 3339, an Etc/GMT or America/Los_Angeles date as the tool prints "
+                + "them, milliseconds since 1970, or now) instead of the receipt's creation date.",
+            bundleID: "Require this bundle id (any of several).",
+            deviceID: "Check the device hash with an identifierForVendor UUID (iOS) or MAC address (macOS).")
+        + [
+            .value("app-apple-id", "ID", "StoreKit 2: require this appAppleId."),
+            CommonOptions.format, CommonOptions.compact, CommonOptions.jsonl,
+        ]
 
     static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
         let format = try OutputFormat.from(arguments, command: name)

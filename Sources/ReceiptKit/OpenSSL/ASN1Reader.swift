@@ -44,18 +44,8 @@ public enum ASN1Reader {
     static func readElementCut(in storage: ASN1Buffer, at offset: Int, limit: Int, depth: Int) -> ASN1Node? {
         let bytes = storage.bytes
         guard depth <= maximumDepth, offset < limit, limit <= bytes.count else { return nil }
-        var tag: Int32 = 0
-        var tagClass: Int32 = 0
-        var length = 0
-        var headerLength = 0
-        let flags: Int32 = bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return 0x80 }
-            var cursor: UnsafePointer<UInt8>? = base + offset
-            let start = cursor
-            let result = ASN1_get_object(&cursor, &length, &tag, &tagClass, limit - offset)
-            if let cursor, let start { headerLength = cursor - start }
-            return result
-        }
+        let (flags, tag, tagClass, length, openSSLHeaderLength) = openSSLHeader(bytes, at: offset, limit: limit)
+        var headerLength = openSSLHeaderLength
         ERR_clear_error()
         let identifier: ASN1Identifier
         let declared: Int?
@@ -89,11 +79,13 @@ public enum ASN1Reader {
         let contentLength: Int?
     }
 
-    /// Reads the header at `offset`, checking the nesting limit and that a definite length fits before `limit`.
+    /// OpenSSL's reading of the header at `offset` (ASN1_get_object, bounded by `limit`): its flags (0x80 error,
+    /// 0x20 constructed, 0x01 indefinite), tag, class, declared length and the header's own length (0 when
+    /// OpenSSL did not get past the header).
     @inline(__always)
-    private static func readHeader(_ bytes: [UInt8], at offset: Int, limit: Int, depth: Int) throws(ASN1Error) -> Header {
-        guard depth <= maximumDepth else { throw .nestingTooDeep(offset: offset, limit: maximumDepth) }
-        guard offset < limit else { throw .invalidHeader(offset: offset) }
+    private static func openSSLHeader(_ bytes: [UInt8], at offset: Int, limit: Int)
+        -> (flags: Int32, tag: Int32, tagClass: Int32, length: Int, headerLength: Int)
+    {
         var tag: Int32 = 0
         var tagClass: Int32 = 0
         var length = 0
@@ -106,6 +98,15 @@ public enum ASN1Reader {
             if let cursor, let start { headerLength = cursor - start }
             return result
         }
+        return (flags, tag, tagClass, length, headerLength)
+    }
+
+    /// Reads the header at `offset`, checking the nesting limit and that a definite length fits before `limit`.
+    @inline(__always)
+    private static func readHeader(_ bytes: [UInt8], at offset: Int, limit: Int, depth: Int) throws(ASN1Error) -> Header {
+        guard depth <= maximumDepth else { throw .nestingTooDeep(offset: offset, limit: maximumDepth) }
+        guard offset < limit else { throw .invalidHeader(offset: offset) }
+        let (flags, tag, tagClass, length, headerLength) = openSSLHeader(bytes, at: offset, limit: limit)
         if flags & 0x80 != 0 {
             ERR_clear_error()
             // OpenSSL advances past the header only when the header itself was readable.

@@ -27,20 +27,12 @@ public enum ECDSASignatureVerifier {
         case .success(let encoded): der = encoded
         case .failure(let error): return .unverifiable(error)
         }
-        guard let md = DigestAlgorithm.sha256.evpMD else {
-            return .unverifiable(
-                OpenSSLError(operation: "checking an ES256 signature", entries: ["this OpenSSL does not provide sha256"]))
-        }
-        guard let context = EVP_MD_CTX_new() else { return .unverifiable(OpenSSLError.drain("allocating a digest context")) }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, md, nil, key) == 1 else {
-            return .unverifiable(OpenSSLError.drain("preparing an ES256 signature check"))
-        }
-        let result = der.withUnsafeBufferPointer { signatureBytes in
-            message.withUnsafeBufferPointer { messageBytes in
-                EVP_DigestVerify(
-                    context, signatureBytes.baseAddress, signatureBytes.count, messageBytes.baseAddress, messageBytes.count)
-            }
+        let result: Int32
+        switch DigestVerification.run(
+            signature: der, over: message, digest: .sha256, key: key, operation: "an ES256 signature check")
+        {
+        case .success(let answer): result = answer
+        case .failure(let error): return .unverifiable(error)
         }
         if result == 1 { return .valid }
         let error = OpenSSLError.drain("checking an ES256 signature")

@@ -10,22 +10,14 @@ public enum RSASignatureVerifier {
         guard let key = X509_get0_pubkey(certificate.pointer) else {
             return .unverifiable(OpenSSLError.drain("reading the signer's public key"))
         }
-        guard let context = EVP_MD_CTX_new() else { return .unverifiable(OpenSSLError.drain("allocating a digest context")) }
-        defer { EVP_MD_CTX_free(context) }
+        let result: Int32
+        switch DigestVerification.run(
+            signature: signature, over: message, digest: digest, key: key, operation: "a \(digest.rawValue) signature check")
+        {
+        case .success(let answer): result = answer
         // A digest that cannot be fetched, or an init failure, means this OpenSSL will not use the algorithm
-        // (policy, provider): nothing was checked. Passing a nil digest would silently pick a default one.
-        guard let md = digest.evpMD else {
-            return .unverifiable(
-                OpenSSLError(operation: "checking the signature", entries: ["this OpenSSL does not provide \(digest.rawValue)"]))
-        }
-        guard EVP_DigestVerifyInit(context, nil, md, nil, key) == 1 else {
-            return .unverifiable(OpenSSLError.drain("preparing a \(digest.rawValue) signature check"))
-        }
-        let result = signature.withUnsafeBufferPointer { signatureBytes in
-            message.withUnsafeBufferPointer { messageBytes in
-                EVP_DigestVerify(
-                    context, signatureBytes.baseAddress, signatureBytes.count, messageBytes.baseAddress, messageBytes.count)
-            }
+        // (policy, provider): nothing was checked.
+        case .failure(let error): return .unverifiable(error)
         }
         if result == 1 { return .valid }
         // 0 and negative results after a successful init are both "this signature is not good for this key and

@@ -1,0 +1,28 @@
+internal import COpenSSL
+
+/// OpenSSL's one-shot digest-and-verify (EVP_DigestVerify) with a public key, shared by the RSA and ECDSA checks,
+/// which differ only in how they prepare the signature and read the answer.
+enum DigestVerification {
+    /// EVP_DigestVerify's answer (1 good, 0 does not match, negative could not be carried out), or why the check
+    /// could not even start: a digest this OpenSSL will not provide (never a silently defaulted one), an
+    /// allocation or an init failure.
+    static func run(
+        signature: [UInt8], over message: [UInt8], digest: DigestAlgorithm, key: OpaquePointer, operation: String
+    ) -> Result<Int32, OpenSSLError> {
+        guard let md = digest.evpMD else {
+            return .failure(OpenSSLError(operation: operation, entries: ["this OpenSSL does not provide \(digest.rawValue)"]))
+        }
+        guard let context = EVP_MD_CTX_new() else { return .failure(OpenSSLError.drain("allocating a digest context")) }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestVerifyInit(context, nil, md, nil, key) == 1 else {
+            return .failure(OpenSSLError.drain("preparing \(operation)"))
+        }
+        let result = signature.withUnsafeBufferPointer { signatureBytes in
+            message.withUnsafeBufferPointer { messageBytes in
+                EVP_DigestVerify(
+                    context, signatureBytes.baseAddress, signatureBytes.count, messageBytes.baseAddress, messageBytes.count)
+            }
+        }
+        return .success(result)
+    }
+}
