@@ -75,7 +75,7 @@ struct JWSAttackExpectation: @unchecked Sendable, CustomTestStringConvertible {
 
         #expect(attack.report?.failedCheckIDs.map(\.rawValue) == expectation.fails)
         #expect(attack.verdict?.rawValue == expectation.verdict)
-        #expect(attack.report?.checks.map(\.id) == JWSCheckID.all)
+        #expect(attack.report?.checks.map(\.id) == CheckID.jwsChecks)
         #expect(twin.verdict == .valid, "\(twin.allItems.compactMap(\.report).flatMap(\.failedCheckIDs))")
         #expect(twin.report?.failedCheckIDs == [])
         for (path, fails) in expectation.nestedFails {
@@ -96,7 +96,7 @@ struct JWSAttackExpectation: @unchecked Sendable, CustomTestStringConvertible {
     func attacksFailWithPinnedRoot(expectation: JWSAttackExpectation) throws {
         let report = SignedDataVerifier(policy: VerificationPolicy()).verify(try Self.jws(expectation.file))
         #expect(report.verdict != .valid)
-        #expect(report.report?.checks.first { $0.id == JWSCheckID.chainAnchor }?.status == .fail)
+        #expect(report.report?.checks.first { $0.id == CheckID.chainAnchor }?.status == .fail)
     }
 
     @Test("valid items verify with the test root and are untrusted with Apple's", arguments: validItems)
@@ -109,7 +109,7 @@ struct JWSAttackExpectation: @unchecked Sendable, CustomTestStringConvertible {
         #expect(report.certificates.map(\.role) == ["leaf", "intermediate", "root"])
         let pinned = JWSVerifier(policy: VerificationPolicy()).verify(token)
         #expect(pinned.verdict == .untrusted)
-        #expect(pinned.failedCheckIDs == [JWSCheckID.chainAnchor])
+        #expect(pinned.failedCheckIDs == [CheckID.chainAnchor])
     }
 
     @Test("payload kinds are told from their fields")
@@ -126,7 +126,7 @@ struct JWSAttackExpectation: @unchecked Sendable, CustomTestStringConvertible {
     @Test("the Xcode-shaped item is untrusted by default and valid with allow-xcode")
     func xcodeShape() throws {
         let token = try Self.jws("valid/xcode-transaction.jws")
-        #expect(JWSVerifier(policy: try Self.policy()).verify(token).failedCheckIDs == [JWSCheckID.chainAnchor])
+        #expect(JWSVerifier(policy: try Self.policy()).verify(token).failedCheckIDs == [CheckID.chainAnchor])
         let allowed = JWSVerifier(policy: try Self.policy(allowXcode: true)).verify(token)
         #expect(allowed.verdict == .valid)
         #expect(allowed.certificates.map(\.role) == ["leaf (self-signed)"])
@@ -156,19 +156,19 @@ struct JWSAttackExpectation: @unchecked Sendable, CustomTestStringConvertible {
         let notification = verifier.verify(try Self.jws("valid/notification.jws"))
         #expect(notification.verdict == .valid)
         let own = try #require(notification.report)
-        #expect(own.checks.first { $0.id == JWSCheckID.bundleID }?.detail.description.contains("data.bundleId") == true)
-        #expect(own.checks.first { $0.id == JWSCheckID.appAppleID }?.status == .pass)
+        #expect(own.checks.first { $0.id == CheckID.payloadBundleID }?.detail.description.contains("data.bundleId") == true)
+        #expect(own.checks.first { $0.id == CheckID.payloadAppAppleID }?.status == .pass)
         // Transactions and renewal infos carry no appAppleId; renewal infos no bundleId.
         let renewal = try #require(notification.nested.last?.report)
-        #expect(renewal.checks.first { $0.id == JWSCheckID.bundleID }?.status == .skip)
-        #expect(renewal.checks.first { $0.id == JWSCheckID.appAppleID }?.status == .skip)
+        #expect(renewal.checks.first { $0.id == CheckID.payloadBundleID }?.status == .skip)
+        #expect(renewal.checks.first { $0.id == CheckID.payloadAppAppleID }?.status == .skip)
 
         policy.bundleIDs = ["com.example.other"]
         policy.environment = .sandbox
         policy.appAppleID = 1
         let wrong = SignedDataVerifier(policy: policy).verify(try Self.jws("valid/notification.jws"))
-        #expect(wrong.report?.failedCheckIDs == [JWSCheckID.bundleID, JWSCheckID.environment, JWSCheckID.appAppleID])
-        #expect(wrong.nested.first?.report?.failedCheckIDs == [JWSCheckID.bundleID, JWSCheckID.environment])
+        #expect(wrong.report?.failedCheckIDs == [CheckID.payloadBundleID, CheckID.payloadEnvironment, CheckID.payloadAppAppleID])
+        #expect(wrong.nested.first?.report?.failedCheckIDs == [CheckID.payloadBundleID, CheckID.payloadEnvironment])
         #expect(wrong.verdict == .invalid)
     }
 
@@ -178,7 +178,7 @@ struct JWSAttackExpectation: @unchecked Sendable, CustomTestStringConvertible {
         policy.verificationTime = Timestamp(milliseconds: 1_900_000_000_000)  // 2030: the leaf expired in 2027
         policy.verificationTimeSource = .given
         let report = JWSVerifier(policy: policy).verify(try Self.jws("valid/transaction.jws"))
-        #expect(report.failedCheckIDs == [JWSCheckID.chainValidity])
+        #expect(report.failedCheckIDs == [CheckID.chainValidity])
         #expect(report.verificationTimeSource == .given)
     }
 
@@ -210,7 +210,7 @@ struct JWSAttackExpectation: @unchecked Sendable, CustomTestStringConvertible {
             try Self.body("all-subscription-statuses-with-forged-item.json"))
         let failing = report.items.filter { $0.verdict != .valid }
         #expect(failing.map(\.path) == ["data[1].lastTransactions[2].signedTransactionInfo"])
-        #expect(failing.first?.report?.failedCheckIDs == [JWSCheckID.signature])
+        #expect(failing.first?.report?.failedCheckIDs == [CheckID.jwsSignature])
         #expect(failing.first?.appleStatus == 1)
     }
 
@@ -293,7 +293,7 @@ struct JWSAttackExpectation: @unchecked Sendable, CustomTestStringConvertible {
         #expect(jws["certificates"]?.arrayValue?.count == 3)
         let nested = try #require(object["nested"]?.arrayValue?.first)
         #expect(nested["jws"]?["dates"]?["expiresDate"] == .string("2025-07-01T00:00:00Z"))
-        #expect(nested["checks"]?.arrayValue?.count == JWSCheckID.all.count)
+        #expect(nested["checks"]?.arrayValue?.count == CheckID.jwsChecks.count)
 
         let body = SignedDataVerifier(policy: try Self.policy()).verify(try Self.body("all-subscription-statuses.json"))
             .json(.library)

@@ -75,8 +75,8 @@ struct SharedVectorJWSTests {
         let token = try jws(entry)
         let report = JWSVerifier(policy: VerificationPolicy()).verify(token)
         #expect(report.verdict == .invalid)
-        #expect(report.checks.first { $0.id == JWSCheckID.signature }?.status == .fail)
-        for id in [JWSCheckID.algorithm, JWSCheckID.x5c, JWSCheckID.chainSignatures, JWSCheckID.chainAnchor] {
+        #expect(report.checks.first { $0.id == CheckID.jwsSignature }?.status == .fail)
+        for id in [CheckID.jwsAlgorithm, CheckID.jwsX5c, CheckID.chainSignatures, CheckID.chainAnchor] {
             #expect(report.checks.first { $0.id == id }?.status == .pass, "\(id)")
         }
         // A notification's verdict also covers its nested items.
@@ -114,7 +114,7 @@ struct SharedVectorJWSTests {
         policy.currentTime = Self.testCANow
         let byDefault = JWSVerifier(policy: policy).verify(token)
         #expect(byDefault.verdict == .untrusted, "\(failures(byDefault))")
-        #expect(byDefault.failedCheckIDs == [JWSCheckID.chainAnchor])
+        #expect(byDefault.failedCheckIDs == [CheckID.chainAnchor])
 
         let anchor = try X509Certificate.load(try Fixtures.shared(Self.testCAFile))
         policy.jwsAnchors = anchor.map { TrustAnchor(certificate: $0, source: Self.testCAFile) }
@@ -134,7 +134,7 @@ struct SharedVectorJWSTests {
             TrustAnchor(certificate: $0, source: Self.testCAFile)
         }
         let report = JWSVerifier(policy: policy).verify(try jws(entry))
-        #expect(report.failedCheckIDs == [JWSCheckID.chainValidity])
+        #expect(report.failedCheckIDs == [CheckID.chainValidity])
         #expect(report.verificationTime == nil)
     }
 
@@ -148,8 +148,9 @@ struct SharedVectorJWSTests {
             TrustAnchor(certificate: $0, source: Self.testCAFile)
         }
         let report = JWSVerifier(policy: policy).verify(try jws(entry))
-        #expect(report.failedCheckIDs == [JWSCheckID.bundleID])
-        #expect(report.checks.first { $0.id == JWSCheckID.bundleID }?.detail.description.contains("com.example.wrong") == true)
+        #expect(report.failedCheckIDs == [CheckID.payloadBundleID])
+        #expect(
+            report.checks.first { $0.id == CheckID.payloadBundleID }?.detail.description.contains("com.example.wrong") == true)
     }
 
     @Test("Xcode JWS is untrusted by default and valid with --allow-xcode", arguments: try xcode())
@@ -157,7 +158,7 @@ struct SharedVectorJWSTests {
         let token = try jws(entry)
         let byDefault = JWSVerifier(policy: VerificationPolicy()).verify(token)
         #expect(byDefault.verdict == .untrusted, "\(failures(byDefault))")
-        #expect(byDefault.failedCheckIDs == [JWSCheckID.chainAnchor])
+        #expect(byDefault.failedCheckIDs == [CheckID.chainAnchor])
         var policy = VerificationPolicy()
         policy.allowXcode = true
         let allowed = JWSVerifier(policy: policy).verify(token)
@@ -172,10 +173,10 @@ struct SharedVectorJWSTests {
     func missingX5C(entry: ManifestEntry) throws {
         let report = JWSVerifier(policy: VerificationPolicy()).verify(try jws(entry))
         #expect(report.verdict == .invalid)
-        #expect(report.failedCheckIDs == [JWSCheckID.x5c])
-        let x5c = try #require(report.checks.first { $0.id == JWSCheckID.x5c })
+        #expect(report.failedCheckIDs == [CheckID.jwsX5c])
+        let x5c = try #require(report.checks.first { $0.id == CheckID.jwsX5c })
         #expect(x5c.detail.description.contains("no x5c"))
-        #expect(report.checks.first { $0.id == JWSCheckID.signature }?.status == .skip)
+        #expect(report.checks.first { $0.id == CheckID.jwsSignature }?.status == .skip)
         #expect(report.checks.filter { $0.id.rawValue.hasPrefix("chain.") }.allSatisfy { $0.status == .skip })
     }
 

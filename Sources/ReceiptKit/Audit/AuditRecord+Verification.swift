@@ -67,11 +67,14 @@ extension AuditRecord {
         }
     }
 
-    /// An iOS 6 `*-date` value in milliseconds, within the years 1 to 9999; anything else is left out.
+    /// An iOS 6 `*-date` value in milliseconds, within the instants the tool reads from input
+    /// (``Timestamp/supportedRange``); anything else is left out.
     private static func milliseconds(_ text: String?) -> Timestamp? {
-        guard let text, let value = Int64(text), (-62_135_596_800_000...253_402_300_799_999).contains(value) else {
+        guard let text, let value = Int64(text) else { return nil }
+        do {
+            return try Timestamp(checkedMilliseconds: value)
+        } catch {
             return nil
         }
-        return Timestamp(milliseconds: value)
     }
 }

@@ -31,7 +31,7 @@ struct JWSChainEvaluation {
         let embedded = jws.certificates
         guard let leaf = embedded.first else {
             var checks = [Self.missingX5C(jws.header)]
-            for id in JWSCheckID.all where id.rawValue.hasPrefix("chain.") {
+            for id in CheckID.jwsChecks where id.rawValue.hasPrefix("chain.") {
                 checks.append(VerificationCheck(id, .skip, "no x5c certificates to build a chain from"))
             }
             self.checks = checks
@@ -100,11 +100,11 @@ struct JWSChainEvaluation {
         guard let x5c = header["x5c"] else {
             let keys = (header.objectValue ?? [:]).keys.sorted().joined(separator: ", ")
             return VerificationCheck(
-                JWSCheckID.x5c, .fail,
+                CheckID.jwsX5c, .fail,
                 "the header has no x5c (its keys: \(keys)); StoreKit 2 signed data carries its certificate chain there")
         }
         return VerificationCheck(
-            JWSCheckID.x5c, .fail,
+            CheckID.jwsX5c, .fail,
             x5c.arrayValue == nil ? "the header's x5c is not an array" : "the header's x5c is an empty list")
     }
 
@@ -130,7 +130,7 @@ struct JWSChainEvaluation {
         }
         if !nonStandard.isEmpty {
             return VerificationCheck(
-                JWSCheckID.x5c, .fail,
+                CheckID.jwsX5c, .fail,
                 "x5c entr\(nonStandard.count == 1 ? "y" : "ies") \(nonStandard.map(String.init).joined(separator: ", ")) "
                     + "are not standard padded base64 of DER (RFC 7515 §4.1.6)")
         }
@@ -138,17 +138,17 @@ struct JWSChainEvaluation {
         if xcodeShape {
             guard facts.isXcode else {
                 return VerificationCheck(
-                    JWSCheckID.x5c, .fail,
+                    CheckID.jwsX5c, .fail,
                     "one self-signed certificate (\(names)) but the payload's environment is "
                         + "\(facts.environment?.value ?? "absent"), not Xcode: App Store signed data has leaf, intermediate, root"
                 )
             }
             return VerificationCheck(
-                JWSCheckID.x5c, .pass, "one self-signed certificate (\(names)) and an Xcode payload: the StoreKit Testing shape")
+                CheckID.jwsX5c, .pass, "one self-signed certificate (\(names)) and an Xcode payload: the StoreKit Testing shape")
         }
         guard embedded.count == 3 else {
             return VerificationCheck(
-                JWSCheckID.x5c, .fail,
+                CheckID.jwsX5c, .fail,
                 "x5c has \(embedded.count) certificate(s) (\(names)); StoreKit 2 signed data has exactly leaf, intermediate, root"
             )
         }
@@ -158,13 +158,13 @@ struct JWSChainEvaluation {
         guard inOrder else {
             let pathNames = path.certificates.map(name).joined(separator: " -> ")
             return VerificationCheck(
-                JWSCheckID.x5c, .fail,
+                CheckID.jwsX5c, .fail,
                 "x5c (\(names)) is not leaf, intermediate, root in that order: the issuer names give \(pathNames)"
                     + (path.unused.isEmpty
                         ? "" : ", leaving x5c[\(path.unused.map(String.init).joined(separator: ", "))] off the path"))
         }
         return VerificationCheck(
-            JWSCheckID.x5c, .pass, "leaf, intermediate, root: " + embedded.map(name).joined(separator: " -> "))
+            CheckID.jwsX5c, .pass, "leaf, intermediate, root: " + embedded.map(name).joined(separator: " -> "))
     }
 
     private static func linkCheck(_ certificates: [X509Certificate], linkCache: LinkSignatureCache) -> VerificationCheck {
@@ -172,14 +172,14 @@ struct JWSChainEvaluation {
             // A lone certificate is checked against itself when it claims to be self-signed.
             guard certificates[0].isSelfSigned else {
                 return VerificationCheck(
-                    JWSCheckID.chainSignatures, .skip, "no issuer certificate for \(name(certificates[0])) to check it against")
+                    CheckID.chainSignatures, .skip, "no issuer certificate for \(name(certificates[0])) to check it against")
             }
             return ChainRules.signatures(
-                JWSCheckID.chainSignatures, pairs: [(certificates[0], certificates[0])], linkCache: linkCache,
+                CheckID.chainSignatures, pairs: [(certificates[0], certificates[0])], linkCache: linkCache,
                 passed: "the certificate's self-signature verifies")
         }
         return ChainRules.signatures(
-            JWSCheckID.chainSignatures, pairs: Array(zip(certificates, certificates.dropFirst())), linkCache: linkCache,
+            CheckID.chainSignatures, pairs: Array(zip(certificates, certificates.dropFirst())), linkCache: linkCache,
             passed: "\(certificates.count - 1) link(s) verify")
     }
 
@@ -196,13 +196,13 @@ struct JWSChainEvaluation {
                     "; x5c's root (SHA-256 \(replaced.sha256Fingerprint)) is not the anchor and is ignored, as Apple's "
                     + "library does: the intermediate is signed by the anchor"
             }
-            return (VerificationCheck(JWSCheckID.chainAnchor, .pass, Message(verbatim: detail)), pinned)
+            return (VerificationCheck(CheckID.chainAnchor, .pass, Message(verbatim: detail)), pinned)
         }
         if xcodeShape {
             guard policy.allowXcode else {
                 return (
                     VerificationCheck(
-                        JWSCheckID.chainAnchor, .fail,
+                        CheckID.chainAnchor, .fail,
                         "signed by a self-signed StoreKit Testing certificate (\(name(top)), SHA-256 \(top.sha256Fingerprint)), "
                             + "which the App Store never uses; pass \(option: .allowXcode) to trust it"), nil
                 )
@@ -210,7 +210,7 @@ struct JWSChainEvaluation {
             guard facts.isXcode else {
                 return (
                     VerificationCheck(
-                        JWSCheckID.chainAnchor, .fail,
+                        CheckID.chainAnchor, .fail,
                         "\(option: .allowXcode) trusts a self-signed certificate only for payloads whose environment is Xcode"),
                     nil
                 )
@@ -218,7 +218,7 @@ struct JWSChainEvaluation {
             let anchor = TrustAnchor(certificate: top, source: "allowed StoreKit Testing signer")
             return (
                 VerificationCheck(
-                    JWSCheckID.chainAnchor, .pass,
+                    CheckID.chainAnchor, .pass,
                     "StoreKit Testing certificate \(name(top)) (SHA-256 \(top.sha256Fingerprint)), "
                         + "trusted because of \(option: .allowXcode)"),
                 anchor
@@ -228,7 +228,7 @@ struct JWSChainEvaluation {
         guard top.isSelfSigned else {
             return (
                 VerificationCheck(
-                    JWSCheckID.chainAnchor, .fail,
+                    CheckID.chainAnchor, .fail,
                     "the chain stops at \(name(top)): no certificate named \(top.issuer) is in x5c or among the trust anchors "
                         + "(\(expected))"), nil
             )
@@ -236,7 +236,7 @@ struct JWSChainEvaluation {
         let lookalike = (top.subjectCommonName ?? "").hasPrefix("Apple Root CA")
         return (
             VerificationCheck(
-                JWSCheckID.chainAnchor, .fail,
+                CheckID.chainAnchor, .fail,
                 "the chain ends at \(name(top)) (SHA-256 \(top.sha256Fingerprint)), which is not a trust anchor (\(expected))"
                     + (lookalike ? "; it carries Apple's name but not Apple's key" : "")), nil
         )
@@ -245,14 +245,14 @@ struct JWSChainEvaluation {
     private static func markerChecks(_ certificates: [X509Certificate], xcodeShape: Bool) -> [VerificationCheck] {
         if xcodeShape {
             return [
-                VerificationCheck(JWSCheckID.chainLeafMarker, .skip, "the StoreKit Testing certificate carries no Apple markers"),
-                VerificationCheck(JWSCheckID.chainIntermediateMarker, .skip, "no intermediate in the Xcode shape"),
+                VerificationCheck(CheckID.chainLeafMarker, .skip, "the StoreKit Testing certificate carries no Apple markers"),
+                VerificationCheck(CheckID.chainIntermediateMarker, .skip, "no intermediate in the Xcode shape"),
             ]
         }
         let intermediates = certificates.count > 2 ? certificates[1..<(certificates.count - 1)] : []
         return [
-            ChainRules.leafMarker(JWSCheckID.chainLeafMarker, leaf: certificates[0]),
-            ChainRules.intermediateMarker(JWSCheckID.chainIntermediateMarker, intermediates: intermediates),
+            ChainRules.leafMarker(CheckID.chainLeafMarker, leaf: certificates[0]),
+            ChainRules.intermediateMarker(CheckID.chainIntermediateMarker, intermediates: intermediates),
         ]
     }
 
@@ -268,13 +268,13 @@ struct JWSChainEvaluation {
                 : "leaf is not a CA; issuers are CAs within their path length")
             : problems.joined(separator: "; ")
         return VerificationCheck(
-            JWSCheckID.chainBasicConstraints, problems.isEmpty ? .pass : .fail, Message(verbatim: detail))
+            CheckID.chainBasicConstraints, problems.isEmpty ? .pass : .fail, Message(verbatim: detail))
     }
 
     private static func keyUsageCheck(_ certificates: [X509Certificate]) -> VerificationCheck {
         let problems = ChainRules.keyUsageProblems(certificates)
         return VerificationCheck(
-            JWSCheckID.chainKeyUsage, problems.isEmpty ? .pass : .fail,
+            CheckID.chainKeyUsage, problems.isEmpty ? .pass : .fail,
             Message(verbatim: problems.isEmpty ? "key usage fits each role" : problems.joined(separator: "; ")))
     }
 
@@ -282,7 +282,7 @@ struct JWSChainEvaluation {
         -> VerificationCheck
     {
         ChainRules.validity(
-            JWSCheckID.chainValidity, certificates, time: time, source: timeSource,
+            CheckID.chainValidity, certificates, time: time, source: timeSource,
             missingTime: "no verification time: the payload has no signedDate and \(option: .verificationTime) was not given")
     }
 }

@@ -41,7 +41,7 @@ public struct JWSVerifier: Sendable {
     static func algorithmCheck(_ header: JSONValue) -> VerificationCheck {
         switch header["alg"] {
         case .string("ES256")?:
-            return VerificationCheck(JWSCheckID.algorithm, .pass, "alg is ES256 (ECDSA P-256 with SHA-256)")
+            return VerificationCheck(CheckID.jwsAlgorithm, .pass, "alg is ES256 (ECDSA P-256 with SHA-256)")
         case .string(let other)?:
             let why: String
             switch other.uppercased() {
@@ -50,11 +50,11 @@ public struct JWSVerifier: Sendable {
             case let name where name.hasPrefix("RS") || name.hasPrefix("PS"): why = "an RSA algorithm"
             default: why = "not what Apple signs with"
             }
-            return VerificationCheck(JWSCheckID.algorithm, .fail, "alg is \"\(other)\", \(why); only ES256 is accepted")
+            return VerificationCheck(CheckID.jwsAlgorithm, .fail, "alg is \"\(other)\", \(why); only ES256 is accepted")
         case nil:
-            return VerificationCheck(JWSCheckID.algorithm, .fail, "the header has no alg; only ES256 is accepted")
+            return VerificationCheck(CheckID.jwsAlgorithm, .fail, "the header has no alg; only ES256 is accepted")
         case let value?:
-            return VerificationCheck(JWSCheckID.algorithm, .fail, "alg is not a string (\(value)); only ES256 is accepted")
+            return VerificationCheck(CheckID.jwsAlgorithm, .fail, "alg is not a string (\(value)); only ES256 is accepted")
         }
     }
 
@@ -62,17 +62,17 @@ public struct JWSVerifier: Sendable {
     /// checked at all: `jws.algorithm` has already failed, and trying the header's choice is the attack.
     static func signatureCheck(_ jws: CompactJWS, algorithmAccepted: Bool) -> VerificationCheck {
         guard algorithmAccepted else {
-            return VerificationCheck(JWSCheckID.signature, .skip, "not checked: the header's alg is not ES256")
+            return VerificationCheck(CheckID.jwsSignature, .skip, "not checked: the header's alg is not ES256")
         }
         guard let leaf = jws.certificates.first else {
-            return VerificationCheck(JWSCheckID.signature, .skip, "no x5c leaf certificate to take the key from")
+            return VerificationCheck(CheckID.jwsSignature, .skip, "no x5c leaf certificate to take the key from")
         }
         let over = "header.payload (\(jws.signingInput.count) bytes)"
         let signature = jws.signature
         if signature.count != ECDSASignatureVerifier.es256SignatureLength {
             let looksDER = signature.first == 0x30 && signature.count >= 8 && Int(signature[1]) == signature.count - 2
             return VerificationCheck(
-                JWSCheckID.signature, .fail,
+                CheckID.jwsSignature, .fail,
                 looksDER
                     ? "the signature is \(signature.count) bytes of DER (SEQUENCE of r and s); JWS ES256 is the raw "
                         + "64-byte r || s (RFC 7518 §3.4)"
@@ -80,14 +80,14 @@ public struct JWSVerifier: Sendable {
         }
         switch ECDSASignatureVerifier.verifyES256(signature: signature, over: jws.signingInput, certificate: leaf) {
         case .valid:
-            return VerificationCheck(JWSCheckID.signature, .pass, "ES256 signature verifies over \(over) with the leaf's key")
+            return VerificationCheck(CheckID.jwsSignature, .pass, "ES256 signature verifies over \(over) with the leaf's key")
         case .mismatch(let reason):
             return VerificationCheck(
-                JWSCheckID.signature, .fail,
+                CheckID.jwsSignature, .fail,
                 "the ES256 signature does not match \(over)" + (reason.map { " (\($0))" } ?? "")
                     + ": the header or payload was altered, or another key signed it")
         case .unverifiable(let error):
-            return VerificationCheck(JWSCheckID.signature, .error, "OpenSSL could not check the ES256 signature here: \(error)")
+            return VerificationCheck(CheckID.jwsSignature, .error, "OpenSSL could not check the ES256 signature here: \(error)")
         }
     }
 
@@ -96,16 +96,16 @@ public struct JWSVerifier: Sendable {
         if !policy.bundleIDs.isEmpty, facts.bundleID == nil, facts.kind == .renewalInfo {
             checks.append(
                 VerificationCheck(
-                    JWSCheckID.bundleID, .skip, "renewal info carries no bundleId (Apple checks only its environment)"))
+                    CheckID.payloadBundleID, .skip, "renewal info carries no bundleId (Apple checks only its environment)"))
         } else {
             checks.append(
                 FieldCheck.check(
-                    JWSCheckID.bundleID, facts.bundleID?.path ?? "bundleId", actual: facts.bundleID?.value,
+                    CheckID.payloadBundleID, facts.bundleID?.path ?? "bundleId", actual: facts.bundleID?.value,
                     accepted: policy.bundleIDs, option: .bundleID))
         }
         checks.append(
             FieldCheck.check(
-                JWSCheckID.environment, facts.environment?.path ?? "environment", actual: facts.environment?.value,
+                CheckID.payloadEnvironment, facts.environment?.path ?? "environment", actual: facts.environment?.value,
                 accepted: policy.environment.map { [$0.rawValue] } ?? [], option: .environment))
         checks.append(appAppleIDCheck(facts))
         return checks
@@ -115,23 +115,24 @@ public struct JWSVerifier: Sendable {
     /// in production only, so its absence fails only there.
     private func appAppleIDCheck(_ facts: SignedPayloadFacts) -> VerificationCheck {
         guard let wanted = policy.appAppleID else {
-            return VerificationCheck(JWSCheckID.appAppleID, .skip, "not requested (\(option: .appAppleID))")
+            return VerificationCheck(CheckID.payloadAppAppleID, .skip, "not requested (\(option: .appAppleID))")
         }
         if let found = facts.appAppleID {
             return VerificationCheck(
-                JWSCheckID.appAppleID, found.value == wanted ? .pass : .fail,
+                CheckID.payloadAppAppleID, found.value == wanted ? .pass : .fail,
                 "\(found.path) \(found.value) \(found.value == wanted ? "is expected" : "is not \(wanted)")")
         }
         if facts.kind == .transaction || facts.kind == .renewalInfo {
             return VerificationCheck(
-                JWSCheckID.appAppleID, .skip,
+                CheckID.payloadAppAppleID, .skip,
                 "a \(facts.kind == .transaction ? "transaction" : "renewal info") carries no appAppleId")
         }
         if facts.environment?.value == "Production" {
-            return VerificationCheck(JWSCheckID.appAppleID, .fail, "appAppleId is absent, which Apple never does in production")
+            return VerificationCheck(
+                CheckID.payloadAppAppleID, .fail, "appAppleId is absent, which Apple never does in production")
         }
         return VerificationCheck(
-            JWSCheckID.appAppleID, .skip,
+            CheckID.payloadAppAppleID, .skip,
             "appAppleId is absent, which Apple allows outside production (environment \(facts.environment?.value ?? "absent"))")
     }
 }

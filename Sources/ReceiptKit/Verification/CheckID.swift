@@ -43,4 +43,11 @@ public enum CheckID: String, Sendable, CaseIterable {
         .chainPath, .chainSignatures, .chainAnchor, .chainLeafMarker, .chainIntermediateMarker, .chainBasicConstraints,
         .chainKeyUsage, .chainValidity,
     ]
+
+    /// The checks of one StoreKit 2 signed item, in report order; the chain checks mean what they mean for receipts.
+    public static let jwsChecks: [CheckID] = [
+        .jwsAlgorithm, .jwsX5c, .chainSignatures, .chainAnchor, .chainLeafMarker, .chainIntermediateMarker,
+        .chainBasicConstraints, .chainKeyUsage, .chainValidity, .jwsSignature, .payloadBundleID, .payloadEnvironment,
+        .payloadAppAppleID,
+    ]
 }
