@@ -49,38 +49,9 @@ mkdir -p "$JWS/valid" "$JWS/attacks" "$JWS/twins" "$JWS/bodies"
 # ---------------------------------------------------------------------------------------------
 
 CA_CNF=$WORK/ca.cnf
-cat > "$CA_CNF" <<EOF
-[ ca ]
-default_ca = test_ca
-
-[ test_ca ]
-dir             = $WORK/ca
-database        = \$dir/index.txt
-new_certs_dir   = \$dir/newcerts
-serial          = \$dir/serial
-default_md      = sha384
-policy          = policy_anything
-unique_subject  = no
-email_in_dn     = no
-copy_extensions = none
-
-[ policy_anything ]
-countryName            = optional
-stateOrProvinceName    = optional
-localityName           = optional
-organizationName       = optional
-organizationalUnitName = optional
-commonName             = supplied
-emailAddress           = optional
-
-[ req ]
-distinguished_name = req_dn
-string_mask        = utf8only
-prompt             = no
-
-[ req_dn ]
-CN = placeholder
-EOF
+# shellcheck source=ca-config.sh
+source "$HERE/ca-config.sh"
+write_ca_config "$CA_CNF" "$WORK/ca" sha384
 
 # new_key NAME CURVE: jws/pki/NAME.key (PKCS#8 PEM), kept if it already exists.
 new_key() {

@@ -92,39 +92,9 @@ if [[ $NEW_KEYS == 1 ]]; then rm -f -- "$PKI"/*.key; fi
 mkdir -p "$REC" "$ATT" "$MAL"
 
 CA_CNF=$WORK/ca.cnf
-cat > "$CA_CNF" <<EOF
-# throw-away openssl ca / req configuration (extensions come from inputs/pki-extensions.cnf)
-[ ca ]
-default_ca = test_ca
-
-[ test_ca ]
-dir            = $WORK/ca
-database       = \$dir/index.txt
-new_certs_dir  = \$dir/newcerts
-serial         = \$dir/serial
-default_md     = sha256
-policy         = policy_anything
-unique_subject = no
-email_in_dn    = no
-copy_extensions = none
-
-[ policy_anything ]
-countryName            = optional
-stateOrProvinceName    = optional
-localityName           = optional
-organizationName       = optional
-organizationalUnitName = optional
-commonName             = supplied
-emailAddress           = optional
-
-[ req ]
-distinguished_name = req_dn
-string_mask        = utf8only
-prompt             = no
-
-[ req_dn ]
-CN = placeholder
-EOF
+# shellcheck source=ca-config.sh
+source "$HERE/ca-config.sh"
+write_ca_config "$CA_CNF" "$WORK/ca" sha256
 
 # new_key NAME: pki/NAME.key (RSA-2048, PKCS#8 PEM), kept if it already exists.
 new_key() {
