@@ -10,6 +10,8 @@ struct AppReceiptContext {
     /// The embedded certificate the signer names by issuer and serial.
     let signerCertificate: X509Certificate?
     let digest: DigestAlgorithm?
+    /// The `signer.digest_algorithm` check that decided ``digest``, made once.
+    let digestCheck: VerificationCheck
     /// Offsets of the singular attributes that appear more than once (``SingularAttributes``); usually empty.
     let repeatedAttributes: [Int64: [Int]]
 
@@ -19,7 +21,9 @@ struct AppReceiptContext {
         (time, timeSource) = policy.verificationTime(default: appReceipt.receipt.creationDate, source: .receiptCreationDate)
         signer = appReceipt.container.signerInfos.first
         signerCertificate = signer.flatMap(appReceipt.certificate(signing:))
-        digest = signer.flatMap { SignerChecks.usableDigest($0, container: appReceipt.container).digest }
+        let usable = signer.map { SignerChecks.usableDigest($0, container: appReceipt.container) }
+        digest = usable?.digest
+        digestCheck = usable?.check ?? VerificationCheck(.signerDigestAlgorithm, .skip, "no SignerInfo")
         repeatedAttributes = SingularAttributes.repeats(in: appReceipt.receipt)
     }
 

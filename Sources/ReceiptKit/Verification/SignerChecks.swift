@@ -25,10 +25,7 @@ enum SignerChecks {
         }
     }
 
-    static func digestAlgorithm(_ context: AppReceiptContext) -> VerificationCheck {
-        guard let signer = context.signer else { return VerificationCheck(.signerDigestAlgorithm, .skip, "no SignerInfo") }
-        return usableDigest(signer, container: context.appReceipt.container).check
-    }
+    static func digestAlgorithm(_ context: AppReceiptContext) -> VerificationCheck { context.digestCheck }
 
     /// SHA-1 or SHA-256, listed among the container's digestAlgorithms, and a signature algorithm that agrees;
     /// the digest is nil unless all three hold.
