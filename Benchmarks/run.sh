@@ -47,4 +47,14 @@ fi
 bin_dir="$("$SWIFT" build -c release --package-path Benchmarks --show-bin-path)"
 
 mkdir -p Benchmarks/results
-exec "$bin_dir/receipt-bench" "$iterations" --out Benchmarks/results/latest.txt "$@"
+"$bin_dir/receipt-bench" "$iterations" --out Benchmarks/results/latest.txt "$@"
+
+# Whole processes on the make_batch.py batch: appreceipt audit and verify against the Python baseline, with the
+# ratios and memory targets of issue 13 (Benchmarks/batch.py; it skips, saying why, without ../shared).
+release_binary="${APPRECEIPT_BINARY:-.build/release/appreceipt}"
+if [ -x "$release_binary" ]; then
+  echo
+  python3 Benchmarks/batch.py "$release_binary" --out Benchmarks/results/batch.txt
+else
+  echo "run.sh: batch benchmark SKIPPED: no $release_binary (make bench builds it; or set APPRECEIPT_BINARY)"
+fi
