@@ -20,7 +20,7 @@ endif
 VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReceiptCLI/CLI.swift)
 DIST := appreceipt-$(VERSION)-linux-$(shell uname -m)
 
-.PHONY: all deps build release demo test bench fuzz sanitize install uninstall lint clean dist
+.PHONY: all deps build release demo test bench fuzz sanitize install uninstall lint clean dist spark-example
 
 all: release
 
@@ -65,6 +65,11 @@ fuzz: deps
 
 fuzz-%: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $*
+
+## spark-example: audit a generated batch on Apache Spark (local mode) and in one process, and compare the
+## summaries (examples/spark/README.md). Installs pyspark into .build/spark-venv the first time; needs Java 17+.
+spark-example: release
+	examples/spark/run-example.sh
 
 ## sanitize: the whole suite under AddressSanitizer with LeakSanitizer (no UBSan for Swift on Linux: Fuzz/README.md).
 sanitize: deps
