@@ -49,6 +49,7 @@ demo: release
 ## corpus tests that skipped (APPRECEIPT_VECTORS=DIR points them at a corpus other than ../shared/vectors).
 ## The release binary is built first so that the test of its shared libraries (ldd) checks this run's build.
 test: deps lint release
+	@scripts/ensure-chromium.sh
 	$(SWIFT) build --build-tests
 	$(RELEASE_UNDER_TEST) SWIFT=$(SWIFT) scripts/run-tests.sh
 
