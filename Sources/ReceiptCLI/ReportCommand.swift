@@ -34,7 +34,9 @@ enum ReportCommand: Subcommand {
         CommonOptions.compact,
         .value("svg", "FILE", "Also write an SVG chart (events per day; audit verdicts and signals per day) to FILE."),
         .value("tz", "ZONE", "Count days in UTC (default), America/Los_Angeles (Apple's _pst rules) or an offset like +05:30."),
-        .flag("include-unverified", "Also count purchases of records that are not valid (all but malformed) and of other responses."),
+        .flag(
+            "include-unverified", "Also count purchases of records that are not valid (all but malformed) and of other responses."
+        ),
     ]
 
     enum Format: String {

@@ -112,7 +112,8 @@ import Testing
 
     @Test func badInputsNameTheirFileAndLine() throws {
         let directory = try TemporaryDirectory()
-        let bad = try directory.write("bad.jsonl", "{\"status\": 0}\n\n{\"record\": 2, \"verdict\": \"fine\", \"source\": \"x\"}\n")
+        let bad = try directory.write(
+            "bad.jsonl", "{\"status\": 0}\n\n{\"record\": 2, \"verdict\": \"fine\", \"source\": \"x\"}\n")
         let result = run(["report", bad])
         #expect(result.status == 65)
         #expect(result.err.contains("\(bad):3: not an audit record: unknown verdict 'fine'"), "\(result.err)")

@@ -24,7 +24,8 @@ import Testing
         let png = directory.path("report.png")
         let shot = try BinaryRunner.run(
             [
-                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(directory.path("profile"))",
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                "--user-data-dir=\(directory.path("profile"))",
                 "--screenshot=\(png)", "--window-size=\(size.width),\(size.height)", "file://\(svgPath)",
             ], program: URL(fileURLWithPath: try #require(Self.browser)))
         try #require(FileManager.default.fileExists(atPath: png), "chromium wrote no screenshot: \(shot.stderr)")

@@ -10,7 +10,8 @@ import Testing
     static let python: String? = {
         let environment = ProcessInfo.processInfo.environment
         let candidates = [
-            environment["APPRECEIPT_SPARK_PYTHON"], BinaryRunner.projectRoot.appendingPathComponent(".build/spark-venv/bin/python").path,
+            environment["APPRECEIPT_SPARK_PYTHON"],
+            BinaryRunner.projectRoot.appendingPathComponent(".build/spark-venv/bin/python").path,
             "python3",
         ].compactMap { $0 }.filter { !$0.isEmpty }
         guard (try? BinaryRunner.run(["-version"], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["java"]))?.status == 0
@@ -56,7 +57,8 @@ import Testing
         #expect(merged == expected)
 
         // The shards: several, non-empty, the records in order; and a sharing group spanning two of them.
-        let shards = try FileManager.default.contentsOfDirectory(atPath: output + "/records").filter { $0.hasPrefix("part-") }.sorted()
+        let shards = try FileManager.default.contentsOfDirectory(atPath: output + "/records").filter { $0.hasPrefix("part-") }
+            .sorted()
         var boundaries: [Int] = []
         var total = 0
         for shard in shards {

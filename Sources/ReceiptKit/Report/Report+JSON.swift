@@ -9,7 +9,8 @@ extension Report {
             "include_unverified": .bool(options.includeUnverified),
             "inputs": inputsJSON,
             "transactions": transactionsJSON,
-            "totals": .object(Dictionary(uniqueKeysWithValues: ReportEventKind.allCases.map { ($0.rawValue, .integer(totals[$0] ?? 0)) })),
+            "totals": .object(
+                Dictionary(uniqueKeysWithValues: ReportEventKind.allCases.map { ($0.rawValue, .integer(totals[$0] ?? 0)) })),
             "rows": .array(rows.map(\.json)),
             "audit_days": .array(auditDays.map(\.json)),
         ]

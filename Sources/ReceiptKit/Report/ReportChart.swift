@@ -44,7 +44,8 @@ public enum ReportChart {
                 lines: [])
         }
         let series = kinds.map { kind in
-            StackedBarPanel.Series(label: kind.label, legend: "\(kind.label): \(totals[kind] ?? 0)", colour: eventColours[kind] ?? "#000000")
+            StackedBarPanel.Series(
+                label: kind.label, legend: "\(kind.label): \(totals[kind] ?? 0)", colour: eventColours[kind] ?? "#000000")
         }
         var notes = [countedNote(report)]
         if report.tallies.offerFlagsUnknown > 0 {

@@ -6,13 +6,15 @@ struct SVGWriter {
 
     /// A filled rectangle, with a tooltip when `title` is given.
     mutating func rectangle(x: Double, y: Double, width: Double, height: Double, fill: String, title: String? = nil) {
-        let attributes = "x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" "
+        let attributes =
+            "x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" "
             + "height=\"\(Self.number(height))\" fill=\"\(fill.escapingXML)\""
         append("rect", attributes, title: title)
     }
 
     mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, dash: String? = nil) {
-        var attributes = "x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" "
+        var attributes =
+            "x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" "
             + "y2=\"\(Self.number(y2))\" stroke=\"\(stroke.escapingXML)\" stroke-width=\"\(Self.number(width))\""
         if let dash { attributes += " stroke-dasharray=\"\(dash.escapingXML)\"" }
         append("line", attributes, title: nil)
@@ -26,7 +28,8 @@ struct SVGWriter {
     }
 
     mutating func circle(x: Double, y: Double, radius: Double, fill: String, title: String? = nil) {
-        let attributes = "cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"\(Self.number(radius))\" "
+        let attributes =
+            "cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"\(Self.number(radius))\" "
             + "fill=\"\(fill.escapingXML)\" stroke=\"#ffffff\" stroke-width=\"1\""
         append("circle", attributes, title: title)
     }
@@ -36,7 +39,8 @@ struct SVGWriter {
         _ content: String, x: Double, y: Double, size: Double = 12, anchor: String = "start", rotation: Double = 0,
         bold: Bool = false, fill: String = "#222222"
     ) {
-        var attributes = "x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" font-size=\"\(Self.number(size))\" "
+        var attributes =
+            "x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" font-size=\"\(Self.number(size))\" "
             + "text-anchor=\"\(anchor.escapingXML)\" fill=\"\(fill.escapingXML)\""
         if bold { attributes += " font-weight=\"bold\"" }
         if rotation != 0 {

@@ -86,7 +86,8 @@ struct StackedBarPanel {
             if slot.afterGap {
                 // An axis break: two short slanted strokes across the x axis where empty days were left out.
                 for offset in [-2.0, 2.0] {
-                    svg.line(x1: x + offset - 2, y1: bottom + 5, x2: x + offset + 2, y2: bottom - 5, stroke: "#555555", width: 1.5)
+                    svg.line(
+                        x1: x + offset - 2, y1: bottom + 5, x2: x + offset + 2, y2: bottom - 5, stroke: "#555555", width: 1.5)
                 }
             }
             var stacked = 0
@@ -107,7 +108,10 @@ struct StackedBarPanel {
             let values = slots.map { position < $0.lines.count ? $0.lines[position] : 0 }
             guard values.contains(where: { $0 > 0 }) else { continue }
             let points = values.enumerated().map { index, value in
-                (x: Self.left + (Double(index) + 0.5) * slotWidth, y: bottom - Self.plotHeight * Double(value) / Double(scale.top))
+                (
+                    x: Self.left + (Double(index) + 0.5) * slotWidth,
+                    y: bottom - Self.plotHeight * Double(value) / Double(scale.top)
+                )
             }
             svg.polyline(points, stroke: series.colour, dash: series.dash)
             for (index, point) in points.enumerated() where values[index] > 0 {

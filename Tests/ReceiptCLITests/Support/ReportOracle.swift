@@ -26,7 +26,9 @@ enum ReportOracle {
         var days: [String: NSDictionary] = [:]
         let undated = (json["audit_undated"] as? [String: Any]).map { [$0] } ?? []
         for day in (json["audit_days"] as? [[String: Any]] ?? []) + undated {
-            let entry: [String: Any] = ["records": day["records"] ?? 0, "verdicts": day["verdicts"] ?? [:], "signals": day["signals"] ?? [:]]
+            let entry: [String: Any] = [
+                "records": day["records"] ?? 0, "verdicts": day["verdicts"] ?? [:], "signals": day["signals"] ?? [:],
+            ]
             days[day["date"] as? String ?? "no date"] = entry as NSDictionary
         }
         let transactions = json["transactions"] as? [String: Any]
@@ -38,7 +40,8 @@ enum ReportOracle {
     /// `scripts/report-oracle.py` over the same files.
     static func oracle(_ files: [String], options: [String]) throws -> Counts {
         let script = BinaryRunner.projectRoot.appendingPathComponent("scripts/report-oracle.py").path
-        let result = try BinaryRunner.run(options + files, program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["python3", script])
+        let result = try BinaryRunner.run(
+            options + files, program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["python3", script])
         try #require(result.status == 0, "report-oracle.py: \(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let days = (json["audit_days"] as? [String: [String: Any]] ?? [:]).mapValues { $0 as NSDictionary }
