@@ -27,8 +27,9 @@ import Testing
                 "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                 "--user-data-dir=\(directory.path("profile"))",
                 "--screenshot=\(png)", "--window-size=\(size.width),\(size.height)", "file://\(svgPath)",
-            ], program: URL(fileURLWithPath: try #require(Self.browser)))
-        try #require(FileManager.default.fileExists(atPath: png), "chromium wrote no screenshot: \(shot.stderr)")
+            ], program: URL(fileURLWithPath: "/usr/bin/timeout"), prefix: ["120", try #require(Self.browser)])
+        // A browser that hangs is stopped after two minutes (timeout's status 124) rather than holding up the suite.
+        try #require(FileManager.default.fileExists(atPath: png), "chromium wrote no screenshot (\(shot.status)): \(shot.stderr)")
         let kept = BinaryRunner.projectRoot.appendingPathComponent(".build/report-screenshot.png")
         try? FileManager.default.removeItem(at: kept)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: png), to: kept)
