@@ -20,7 +20,7 @@ endif
 VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReceiptCLI/CLI.swift)
 DIST := appreceipt-$(VERSION)-linux-$(shell uname -m)
 
-.PHONY: all deps build release demo test bench fuzz sanitize install uninstall lint clean dist
+.PHONY: all deps build release demo test bench fuzz sanitize install uninstall lint clean dist spark-example
 
 all: release
 
@@ -49,6 +49,7 @@ demo: release
 ## corpus tests that skipped (APPRECEIPT_VECTORS=DIR points them at a corpus other than ../shared/vectors).
 ## The release binary is built first so that the test of its shared libraries (ldd) checks this run's build.
 test: deps lint release
+	@scripts/ensure-chromium.sh
 	$(SWIFT) build --build-tests
 	$(RELEASE_UNDER_TEST) SWIFT=$(SWIFT) scripts/run-tests.sh
 
@@ -65,6 +66,11 @@ fuzz: deps
 
 fuzz-%: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $*
+
+## spark-example: audit a generated batch on Apache Spark (local mode) and in one process, and compare the
+## summaries (examples/spark/README.md). Installs pyspark into .build/spark-venv the first time; needs Java 17+.
+spark-example: release
+	examples/spark/run-example.sh
 
 ## sanitize: the whole suite under AddressSanitizer with LeakSanitizer (no UBSan for Swift on Linux: Fuzz/README.md).
 sanitize: deps

@@ -1,0 +1,97 @@
+import ReceiptKit
+
+/// `appreceipt report`: sales and trends from audit output and verifyReceipt responses. The counting is
+/// ReceiptKit's `Report/`; this file reads the command line and the files and writes what it hands back.
+enum ReportCommand: Subcommand {
+    static let name = "report"
+    static let abstract = "Count purchases, renewals, trials, refunds ... per product and day from audit output or responses."
+    static let usage =
+        "[--format csv|json|text] [--compact] [--svg FILE] [--tz UTC|America/Los_Angeles|+HH:MM] [--include-unverified] [FILE|-]..."
+    static let discussion = """
+        Reads audit output (JSON Lines from appreceipt audit) and verifyReceipt responses (a saved response, or
+        one per line), detected per file and line, and counts per day, environment and product the events of
+        unique transactions: a transaction_id (in one environment) counts once however many receipts repeat it.
+          first_purchases  transaction_id equals original_transaction_id (or there is none); purchase day
+          renewals         transaction_id differs and there is an expires_date (auto-renewable); purchase day
+          restores         transaction_id differs and there is no expires_date; purchase day
+          trials           is_trial_period true; purchase day
+          intro_offers     is_in_intro_offer_period true; purchase day
+          refunds          cancellation_date present and not an upgrade (refunds/cancellations); that day
+          upgrades         is_upgraded true; cancellation day, else purchase day
+        Family-shared transactions (in_app_ownership_type FAMILY_SHARED) are not counted. Audit output carries
+        no offer flags, so trials, intro offers and upgrades come only from responses; offer_flags_unknown says
+        how many purchases could not be judged. Only valid audit records and responses with status 0 or 21006
+        are counted unless --include-unverified; every audit record, valid or not, counts in the verdicts and
+        signals per day (by the receipt's creation date). Output: JSON (default), CSV (the rows) or text, in
+        day, environment, product order. --svg writes a chart: events stacked per day, and audit verdicts per
+        day with a line per signal.
+        Exit status: 0 the report was written (whatever the verdicts: audit and summarize judge); 64 usage;
+        65 a line or file is not audit output or a verifyReceipt response (named with path:line); 66 an input
+        missing or unreadable; 74 writing the output or the chart failed.
+        """
+    static let options: [OptionSpec] = [
+        .value("format", "csv|json|text", "Output format (default json)."),
+        CommonOptions.compact,
+        .value("svg", "FILE", "Also write an SVG chart (events per day; audit verdicts and signals per day) to FILE."),
+        .value("tz", "ZONE", "Count days in UTC (default), America/Los_Angeles (Apple's _pst rules) or an offset like +05:30."),
+        .flag(
+            "include-unverified", "Also count purchases of records that are not valid (all but malformed) and of other responses."
+        ),
+    ]
+
+    enum Format: String {
+        case csv, json, text
+    }
+
+    static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
+        let raw = arguments.value("format") ?? "json"
+        guard let format = Format(rawValue: raw) else {
+            throw .usage("--format must be csv, json or text, not '\(raw)'", command: name)
+        }
+        if format != .json, arguments.has("compact") {
+            throw .usage("--compact shapes JSON output; it cannot be used with --format \(raw)", command: name)
+        }
+        var options = ReportOptions(includeUnverified: arguments.has("include-unverified"))
+        if let zone = arguments.value("tz") {
+            do throws(ReportTimeZone.Failure) {
+                options.timeZone = try ReportTimeZone(parsing: zone)
+            } catch {
+                throw .usage("--tz: \(error.description)", command: name)
+            }
+        }
+        let svgPath = arguments.value("svg")
+        // Fail before reading, not after, when the chart cannot be written.
+        if let svgPath { try FileWriter.write([], to: svgPath) }
+        let report = try read(arguments.positionals.isEmpty ? ["-"] : arguments.positionals, options, console: console)
+        if let svgPath { try FileWriter.write(Array(ReportChart.svg(report).utf8), to: svgPath) }
+        switch format {
+        case .json: try console.writeJSON(report.json, compact: arguments.has("compact"))
+        case .csv: try console.writeOut(report.csv)
+        case .text: try console.writeOut(ReportTextRenderer.render(report))
+        }
+        return .success
+    }
+
+    /// Every input of every path, in order, added to one report.
+    static func read(_ paths: [String], _ options: ReportOptions, console: any Console) throws(CLIError) -> Report {
+        let process = console as? ProcessConsole
+        let bufferedInput = process == nil && paths.contains("-") ? try console.readStandardInput() : []
+        let fileSystem = PosixAuditFileSystem { () -> any AuditByteSource in
+            guard process != nil else { return MemoryByteSource(bufferedInput) }
+            return DescriptorByteSource(descriptor: 0, path: "standard input", closesOnRelease: false)
+        }
+        var builder = ReportBuilder(options: options)
+        do throws(ReportInputError) {
+            for path in paths {
+                var reader = try ReportInputReader(path: path, fileSystem: fileSystem)
+                while let input = try reader.next() { builder.add(input) }
+            }
+        } catch {
+            switch error {
+            case .unreadable(.unreadable(let path, let reason)): throw .unreadable(path: path, reason: reason)
+            case .invalid: throw .failure(error.description, .dataError)
+            }
+        }
+        return builder.finish()
+    }
+}

@@ -1,0 +1,115 @@
+/// Reads report inputs one at a time and adds them up: the unique transactions of the counted inputs, and the
+/// audit records per day. Memory grows with distinct transactions and days, never with repeats.
+public struct ReportBuilder: Sendable {
+    public let options: ReportOptions
+    private var transactions: [ReportTransaction.Key: ReportTransaction] = [:]
+    private var auditDays: [ReportDay: ReportAuditDay] = [:]
+    private var undated = ReportAuditDay(day: nil)
+    private var tallies = ReportTallies()
+
+    public init(options: ReportOptions) { self.options = options }
+
+    public mutating func add(_ input: ReportInput) {
+        switch input {
+        case .auditRecord(let record): add(record)
+        case .response(let response, _): add(response)
+        }
+    }
+
+    /// An audit record always counts towards its day's verdicts and signals; its purchases count only when it is
+    /// valid (or, with include-unverified, when it was read at all).
+    public mutating func add(_ record: AuditRecord) {
+        tallies.auditRecords += 1
+        if let created = record.creationDate {
+            let day = options.timeZone.day(of: created)
+            auditDays[day, default: ReportAuditDay(day: day)].add(record)
+        } else {
+            undated.add(record)
+        }
+        let counted = record.verdict == .valid || (options.includeUnverified && record.verdict != .malformed)
+        guard counted else {
+            tallies.uncountedAuditRecords[record.verdict, default: 0] += 1
+            return
+        }
+        tallies.countedAuditRecords += 1
+        for item in record.transactions {
+            var transaction = ReportTransaction(environment: record.environment ?? "", transactionID: item.transactionID ?? "")
+            transaction.originalTransactionID = item.originalTransactionID
+            transaction.productID = item.productID
+            transaction.purchaseDate = item.purchaseDate
+            transaction.expiresDate = item.expiresDate
+            transaction.cancellationDate = item.cancellationDate
+            transaction.isFamilyShared = item.isFamilyShared
+            add(transaction)
+        }
+    }
+
+    /// A verifyReceipt response is Apple's answer: its transactions (`receipt.in_app`, `latest_receipt_info`)
+    /// count when the status is 0 or 21006 (valid, subscription expired), others only with include-unverified.
+    public mutating func add(_ response: VerifyReceiptResponse) {
+        tallies.responses += 1
+        guard [0, 21006].contains(response.status) || options.includeUnverified else {
+            tallies.uncountedResponses[response.status, default: 0] += 1
+            return
+        }
+        tallies.countedResponses += 1
+        let environment = Self.environment(of: response)
+        for item in response.receiptTransactions + response.latestReceiptInfo {
+            var transaction = ReportTransaction(environment: environment, transactionID: item.transactionID ?? "")
+            transaction.originalTransactionID = item.originalTransactionID
+            transaction.productID = item.productID
+            transaction.purchaseDate = item.purchaseDate
+            transaction.expiresDate = item.expiresDate
+            transaction.cancellationDate = item.cancellationDate
+            transaction.isTrialPeriod = item.isTrialPeriod ?? false
+            transaction.isInIntroOfferPeriod = item.isInIntroOfferPeriod ?? false
+            transaction.isUpgraded = item.isUpgraded
+            transaction.carriesOfferFlags =
+                item.isTrialPeriod != nil || item.isInIntroOfferPeriod != nil || item.fields["is_upgraded"] != nil
+            transaction.isFamilyShared = item.fields["in_app_ownership_type"]?.scalarText == "FAMILY_SHARED"
+            add(transaction)
+        }
+    }
+
+    /// `environment`, else the receipt's `receipt_type` (ProductionSandbox is the sandbox), else not known ("").
+    private static func environment(of response: VerifyReceiptResponse) -> String {
+        if let environment = response.environment, !environment.isEmpty { return environment }
+        switch response.receipt?["receipt_type"]?.scalarText {
+        case "Production"?: return "Production"
+        case "ProductionSandbox"?, "Sandbox"?: return "Sandbox"
+        default: return ""
+        }
+    }
+
+    private mutating func add(_ transaction: ReportTransaction) {
+        tallies.transactionCopies += 1
+        guard !transaction.key.transactionID.isEmpty else {
+            tallies.withoutTransactionID += 1
+            return
+        }
+        transactions[transaction.key, default: transaction].merge(transaction)
+    }
+
+    /// The report over everything added so far.
+    public func finish() -> Report {
+        var rows: [ReportRow.Key: ReportRow] = [:]
+        var tallies = tallies
+        tallies.uniqueTransactions = transactions.count
+        for transaction in transactions.values {
+            if transaction.isFamilyShared { tallies.familyShared += 1 }
+            if transaction.purchaseDate == nil { tallies.withoutPurchaseDate += 1 }
+            let unflagged = !transaction.carriesOfferFlags && !transaction.isFamilyShared
+            if unflagged { tallies.offerFlagsUnknown += 1 }
+            let environment = transaction.key.environment.isEmpty ? nil : transaction.key.environment
+            for (kind, day) in transaction.events(in: options.timeZone) {
+                let key = ReportRow.Key(day: day, environment: environment, productID: transaction.productID)
+                rows[key, default: ReportRow(key: key)].counts[kind, default: 0] += 1
+                if unflagged, [.firstPurchase, .renewal, .restore].contains(kind) { rows[key]?.offerFlagsUnknown += 1 }
+            }
+        }
+        return Report(
+            options: options, rows: rows.values.sorted { $0.key < $1.key },
+            auditDays: auditDays.values.sorted { ($0.day?.daysSinceEpoch ?? 0) < ($1.day?.daysSinceEpoch ?? 0) },
+            undatedAuditRecords: undated.records > 0 ? undated : nil, tallies: tallies)
+    }
+}

@@ -1,0 +1,30 @@
+/// The counts of one product on one day in one environment: one line of the CSV, one JSON row.
+public struct ReportRow: Sendable, Equatable {
+    public struct Key: Hashable, Comparable, Sendable {
+        public let day: ReportDay
+        /// nil when the input did not say.
+        public let environment: String?
+        public let productID: String?
+
+        /// Day, then environment, then product id (absent first, then by bytes): the report's fixed order.
+        public static func < (lhs: Key, rhs: Key) -> Bool {
+            if lhs.day != rhs.day { return lhs.day < rhs.day }
+            if lhs.environment != rhs.environment { return Self.precedes(lhs.environment, rhs.environment) }
+            return Self.precedes(lhs.productID, rhs.productID)
+        }
+
+        private static func precedes(_ lhs: String?, _ rhs: String?) -> Bool {
+            guard let rhs else { return false }
+            guard let lhs else { return true }
+            return Array(lhs.utf8).lexicographicallyPrecedes(Array(rhs.utf8))
+        }
+    }
+
+    public let key: Key
+    public internal(set) var counts: [ReportEventKind: Int] = [:]
+    /// Purchases counted here whose input carried no offer flags, so trials, intro offers and upgrades cannot
+    /// include them (every transaction that came only from audit output).
+    public internal(set) var offerFlagsUnknown = 0
+
+    public func count(_ kind: ReportEventKind) -> Int { counts[kind] ?? 0 }
+}

@@ -1,0 +1,74 @@
+/// One unique transaction as a report counts it: everything the inputs said about one `transaction_id` in one
+/// environment, merged.
+///
+/// Receipts accumulate (every later receipt of a user repeats the earlier purchases) and one purchase can be
+/// replayed from many accounts, so the same transaction arrives many times; it is counted once. The merge takes
+/// the same answer whatever order the copies come in: the earliest dates, the union of the flags, the smallest
+/// of differing ids, so a report never depends on the order of its input files.
+public struct ReportTransaction: Sendable, Equatable {
+    public struct Key: Hashable, Sendable {
+        public let environment: String
+        public let transactionID: String
+    }
+
+    public var key: Key
+    public var originalTransactionID: String?
+    public var productID: String?
+    public var purchaseDate: Timestamp?
+    public var expiresDate: Timestamp?
+    public var cancellationDate: Timestamp?
+    public var isTrialPeriod = false
+    public var isInIntroOfferPeriod = false
+    public var isUpgraded = false
+    /// True when some copy carried `is_trial_period`, `is_in_intro_offer_period` or `is_upgraded`: only then do
+    /// the trial, intro-offer and upgrade counts know about this transaction (audit output carries none of them).
+    public var carriesOfferFlags = false
+    /// `in_app_ownership_type` FAMILY_SHARED: the family organiser's purchase seen from a member's account.
+    public var isFamilyShared = false
+
+    public init(environment: String, transactionID: String) {
+        key = Key(environment: environment, transactionID: transactionID)
+    }
+
+    /// Adds what another copy of the same transaction says.
+    public mutating func merge(_ other: ReportTransaction) {
+        originalTransactionID = Self.smaller(originalTransactionID, other.originalTransactionID)
+        productID = Self.smaller(productID, other.productID)
+        purchaseDate = Self.smaller(purchaseDate, other.purchaseDate)
+        expiresDate = Self.smaller(expiresDate, other.expiresDate)
+        cancellationDate = Self.smaller(cancellationDate, other.cancellationDate)
+        isTrialPeriod = isTrialPeriod || other.isTrialPeriod
+        isInIntroOfferPeriod = isInIntroOfferPeriod || other.isInIntroOfferPeriod
+        isUpgraded = isUpgraded || other.isUpgraded
+        carriesOfferFlags = carriesOfferFlags || other.carriesOfferFlags
+        isFamilyShared = isFamilyShared || other.isFamilyShared
+    }
+
+    private static func smaller<Value: Comparable>(_ lhs: Value?, _ rhs: Value?) -> Value? {
+        guard let lhs else { return rhs }
+        guard let rhs else { return lhs }
+        return min(lhs, rhs)
+    }
+
+    /// True when this is a new purchase rather than a later one under an original transaction.
+    public var isFirstPurchase: Bool {
+        guard let original = originalTransactionID, !original.isEmpty else { return true }
+        return original == key.transactionID
+    }
+
+    /// The events this transaction makes, each with its day in `zone`, by the definitions of ``ReportEventKind``;
+    /// an event whose date is absent is left out (the report counts such transactions as undated).
+    public func events(in zone: ReportTimeZone) -> [(kind: ReportEventKind, day: ReportDay)] {
+        guard !isFamilyShared else { return [] }
+        var events: [(kind: ReportEventKind, day: ReportDay)] = []
+        if let purchaseDate {
+            let day = zone.day(of: purchaseDate)
+            events.append((isFirstPurchase ? .firstPurchase : expiresDate != nil ? .renewal : .restore, day))
+            if isTrialPeriod { events.append((.trial, day)) }
+            if isInIntroOfferPeriod { events.append((.introOffer, day)) }
+        }
+        if let cancellationDate, !isUpgraded { events.append((.refund, zone.day(of: cancellationDate))) }
+        if isUpgraded, let date = cancellationDate ?? purchaseDate { events.append((.upgrade, zone.day(of: date))) }
+        return events
+    }
+}

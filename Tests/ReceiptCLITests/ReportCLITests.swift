@@ -1,0 +1,140 @@
+import Foundation
+import ReceiptCLI
+import Testing
+
+/// `report` end to end: its counts against an independent count (on the real corpus batch of the issue's
+/// done-when, and on the project's own vectors so something runs without ../shared), formats, order
+/// independence, and its errors and exit codes.
+@Suite struct ReportCLITests {
+    static let anchor = BinaryRunner.projectRoot.appendingPathComponent("TestVectors/pki/root.pem").path
+
+    /// verifyReceipt responses among the project's vectors (trials, intro offers, refunds, upgrades, iOS 6).
+    static func responseVectors() throws -> [String] {
+        let root = BinaryRunner.projectRoot.appendingPathComponent("TestVectors/responses")
+        let names = try FileManager.default.subpathsOfDirectory(atPath: root.path)
+            .filter { $0.hasSuffix(".json") && !$0.hasSuffix("expected.json") }.sorted()
+        try #require(names.count >= 10, "TestVectors/responses lost its responses")
+        return names.map { root.appendingPathComponent($0).path }
+    }
+
+    /// Audit output of the project's receipts and attack vectors (valid, untrusted, invalid, unverifiable).
+    static func vectorAudit(in directory: TemporaryDirectory) throws -> String {
+        let audit = try BinaryRunner.run(["audit", "--trust-anchor", anchor, "TestVectors/receipts", "TestVectors/attacks"])
+        try #require(audit.status == 1, "\(audit.stderr)")
+        return try directory.write("audit.jsonl", audit.stdout)
+    }
+
+    @Test func vectorsAgreeWithAnIndependentCount() throws {
+        let directory = try TemporaryDirectory()
+        let files = [try Self.vectorAudit(in: directory)] + (try Self.responseVectors())
+        let counts = try ReportOracle.expectAgreement(files)
+        let totals = counts.rows.values.reduce(into: [String: Int]()) { sums, row in sums.merge(row, uniquingKeysWith: +) }
+        for kind in ["first_purchases", "renewals", "trials", "refunds", "upgrades"] {
+            #expect(totals[kind, default: 0] > 0, "the vectors should exercise \(kind)")
+        }
+        #expect(counts.auditDays.values.contains { ($0["verdicts"] as? [String: Int])?["invalid"] != nil })
+    }
+
+    /// The done-when: `make_batch.py DIR --reps 13`, audit, report; the counts equal an independent count.
+    @Test(.enabled(if: AuditBatchTests.sharedAvailable, "../shared (bench/make_batch.py and vectors/) is absent"))
+    func theDoneWhenBatchAgreesWithAnIndependentCount() throws {
+        let directory = try TemporaryDirectory()
+        try Self.makeBatch(directory, malformed: nil)
+        let audit = try BinaryRunner.run(["audit", "--jobs", "2", directory.path("records.jsonl")])
+        try #require(audit.status == 1, "\(audit.stderr)")
+        let auditPath = try directory.write("audit.jsonl", audit.stdout)
+        let counts = try ReportOracle.expectAgreement([auditPath])
+        // 39 receipts under 13 users: every transaction is read at least 13 times and counted once.
+        #expect(counts.copies % 13 == 0 && counts.unique <= counts.copies / 13)
+        #expect(counts.unique > 100 && counts.rows.count > 50)
+        print("report: make_batch --reps 13: \(counts.unique) unique transactions of \(counts.copies), \(counts.rows.count) rows")
+    }
+
+    /// `make_batch.py DIR --reps 13 [--malformed F]` into `directory`.
+    static func makeBatch(_ directory: TemporaryDirectory, malformed: String?) throws {
+        let script = AuditBatchTests.shared.appendingPathComponent("bench/make_batch.py").path
+        let options = [directory.url.path, "--reps", "13"] + (malformed.map { ["--malformed", $0] } ?? [])
+        let maker = try BinaryRunner.run(options, program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["python3", script])
+        try #require(maker.status == 0, "\(maker.stderr)")
+    }
+
+    /// The same inputs in another order give the same bytes, in every format.
+    @Test func outputDoesNotDependOnInputOrder() throws {
+        let directory = try TemporaryDirectory()
+        let files = [try Self.vectorAudit(in: directory)] + (try Self.responseVectors())
+        for format in ["json", "csv", "text"] {
+            let forward = try BinaryRunner.run(["report", "--format", format] + files)
+            let backward = try BinaryRunner.run(["report", "--format", format] + files.reversed())
+            #expect(forward.status == 0 && !forward.stdout.isEmpty)
+            #expect(forward.stdout == backward.stdout, "\(format)")
+        }
+    }
+
+    func run(_ arguments: [String], stdin: String = "") -> (status: Int32, out: String, err: String) {
+        let console = BufferConsole(stdin: Array(stdin.utf8))
+        let status = CLI.run(arguments, console: console)
+        return (status, console.out, console.err)
+    }
+
+    @Test func formatsAndStandardInput() throws {
+        let response = try String(
+            contentsOf: BinaryRunner.projectRoot.appendingPathComponent("TestVectors/responses/subscriptions/refund.json"),
+            encoding: .utf8)
+        let csv = run(["report", "--format", "csv", "-"], stdin: response)
+        #expect(csv.status == 0, "\(csv.err)")
+        let lines = csv.out.components(separatedBy: "\r\n")
+        #expect(
+            lines.first == "date,environment,product_id,first_purchases,renewals,restores,trials,intro_offers,refunds,"
+                + "upgrades,offer_flags_unknown")
+        #expect(lines.contains { $0.hasSuffix(",0,0,0,0,0,1,0,0") }, "a refund row: \(lines)")
+        let text = run(["report", "--format", "text", "--tz", "-08:00"], stdin: response)
+        #expect(text.status == 0)
+        #expect(text.out.hasPrefix("time zone     -08:00; valid records only\n"))
+        #expect(text.out.contains("no audit records"))
+        let compact = run(["report", "--compact"], stdin: response)
+        #expect(compact.out.split(separator: "\n").count == 1)
+        #expect(compact.out.contains("\"time_zone\":\"UTC\""))
+    }
+
+    @Test(arguments: [
+        (["report", "--format", "xml"], "--format must be csv, json or text, not 'xml'"),
+        (["report", "--format", "csv", "--compact"], "--compact shapes JSON output; it cannot be used with --format csv"),
+        (["report", "--tz", "Mars/Olympus"], "--tz: a time zone is UTC, America/Los_Angeles"),
+        (["report", "--tz", "+25:00"], "not '+25:00'"),
+        (["report", "--svg"], "option '--svg' needs a value"),
+    ])
+    func usageErrorsExit64(arguments: [String], message: String) {
+        let result = run(arguments)
+        #expect(result.status == 64)
+        #expect(result.err.contains(message), "\(result.err)")
+        #expect(result.out.isEmpty)
+    }
+
+    @Test func badInputsNameTheirFileAndLine() throws {
+        let directory = try TemporaryDirectory()
+        let bad = try directory.write(
+            "bad.jsonl", "{\"status\": 0}\n\n{\"record\": 2, \"verdict\": \"fine\", \"source\": \"x\"}\n")
+        let result = run(["report", bad])
+        #expect(result.status == 65)
+        #expect(result.err.contains("\(bad):3: not an audit record: unknown verdict 'fine'"), "\(result.err)")
+        #expect(result.out.isEmpty)
+        let missing = run(["report", directory.path("none.jsonl")])
+        #expect(missing.status == 66)
+        #expect(missing.err.contains("cannot read \(directory.path("none.jsonl"))"))
+        let unwritable = run(["report", "--svg", "/nonexistent/dir/chart.svg", bad])
+        #expect(unwritable.status == 74)
+        #expect(unwritable.err.contains("cannot write /nonexistent/dir/chart.svg"))
+    }
+
+    @Test func helpDocumentsTheDefinitions() {
+        let result = run(["report", "--help"])
+        #expect(result.status == 0)
+        for word in [
+            "first_purchases", "renewals", "restores", "trials", "intro_offers", "refunds", "upgrades", "FAMILY_SHARED",
+            "--include-unverified", "--svg", "--tz", "America/Los_Angeles", "21006", "65",
+        ] {
+            #expect(result.out.contains(word), "\(word)")
+        }
+        #expect(run(["--help"]).out.contains("report"))
+    }
+}
