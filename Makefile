@@ -50,6 +50,7 @@ demo: release
 ## The release binary is built first so that the test of its shared libraries (ldd) checks this run's build.
 test: deps lint release
 	@scripts/ensure-chromium.sh
+	@scripts/ensure-spark.sh
 	$(SWIFT) build --build-tests
 	$(RELEASE_UNDER_TEST) SWIFT=$(SWIFT) scripts/run-tests.sh
 
@@ -68,7 +69,7 @@ fuzz-%: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $*
 
 ## spark-example: audit a generated batch on Apache Spark (local mode) and in one process, and compare the
-## summaries (examples/spark/README.md). Installs pyspark into .build/spark-venv the first time; needs Java 17+.
+## summaries (examples/spark/README.md). Installs pyspark once (scripts/ensure-spark.sh); needs Java 17+.
 spark-example: release
 	examples/spark/run-example.sh
 

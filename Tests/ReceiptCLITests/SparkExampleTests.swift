@@ -3,26 +3,27 @@ import Testing
 
 /// examples/spark/audit_spark.py in Spark local mode (local[2], four partitions, the binary shipped to the
 /// executors) against one `audit --summary` over the same records: the summaries must be the same bytes, with
-/// purchases replayed across shards found. Runs when pyspark and Java are there (`make spark-example` installs
-/// pyspark into .build/spark-venv; APPRECEIPT_SPARK_PYTHON=PATH names another interpreter), else skips.
+/// purchases replayed across shards found. Runs when pyspark and Java are there (`make test` and `make spark-example`
+/// install pyspark through scripts/ensure-spark.sh; APPRECEIPT_SPARK_PYTHON=PATH names another interpreter), else skips.
 @Suite(.serialized) struct SparkExampleTests {
-    /// A Python that imports pyspark, when there is one and Java too.
+    /// A Python that imports pyspark, when there is one and Java too: APPRECEIPT_SPARK_PYTHON, else the
+    /// environment `scripts/ensure-spark.sh` keeps (make test installs it when Java is present), else python3.
     static let python: String? = {
-        let environment = ProcessInfo.processInfo.environment
-        let candidates = [
-            environment["APPRECEIPT_SPARK_PYTHON"],
-            BinaryRunner.projectRoot.appendingPathComponent(".build/spark-venv/bin/python").path,
-            "python3",
-        ].compactMap { $0 }.filter { !$0.isEmpty }
         guard (try? BinaryRunner.run(["-version"], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["java"]))?.status == 0
         else { return nil }
+        let script = BinaryRunner.projectRoot.appendingPathComponent("scripts/ensure-spark.sh")
+        let kept = (try? BinaryRunner.run(["--python"], program: script)).flatMap { result in
+            result.status == 0 ? result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+        }
+        let candidates = [ProcessInfo.processInfo.environment["APPRECEIPT_SPARK_PYTHON"], kept, "python3"]
+            .compactMap { $0 }.filter { !$0.isEmpty }
         return candidates.first { candidate in
             let result = try? BinaryRunner.run(
                 ["-c", "import pyspark"], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: [candidate])
             return result?.status == 0
         }
     }()
-    static let skipReason: Comment = "pyspark or Java absent (make spark-example installs pyspark into .build/spark-venv)"
+    static let skipReason: Comment = "pyspark or Java absent (scripts/ensure-spark.sh installs pyspark when Java is present)"
 
     @Test(.enabled(if: python != nil, skipReason))
     func sparkAgreesWithOneAuditOnTheProjectsVectors() throws {

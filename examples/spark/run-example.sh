@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# `make spark-example`: installs pyspark in a virtual environment (once), audits a generated batch on Spark in
+# `make spark-example`: installs pyspark in a virtual environment (once, scripts/ensure-spark.sh), audits a generated batch on Spark in
 # local mode and in one process, prints both commands with their wall time, and checks that the two summaries
 # are the same bytes. Needs Java 17 or later (Debian: apt-get install default-jre-headless) and the release binary.
 #
-#   examples/spark/run-example.sh      (SPARK_VENV=DIR, SPARK_MASTER=local[2], SPARK_PARTITIONS=4 to change them)
+#   examples/spark/run-example.sh      (APPRECEIPT_SPARK_VENV=DIR, SPARK_MASTER=local[2], SPARK_PARTITIONS=4 to change them)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-venv=${SPARK_VENV:-.build/spark-venv}
 binary=.build/release/appreceipt
 work=.build/spark-example
 master=${SPARK_MASTER:-local[2]}
@@ -17,11 +16,11 @@ if ! command -v java >/dev/null 2>&1; then
     echo "spark-example: Java is needed (Java 17 or later; Debian: apt-get install default-jre-headless)" >&2
     exit 1
 fi
-if ! "$venv/bin/python" -c 'import pyspark' 2>/dev/null; then
-    echo "spark-example: installing pyspark into $venv (about 500 MB)" >&2
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet pyspark
-fi
+scripts/ensure-spark.sh
+python=$(scripts/ensure-spark.sh --python) || {
+    echo "spark-example: pyspark could not be installed (scripts/ensure-spark.sh)" >&2
+    exit 1
+}
 [ -x "$binary" ] || { echo "spark-example: $binary is missing (make release)" >&2; exit 1; }
 
 rm -rf "$work"
@@ -40,7 +39,7 @@ fi
 seconds() { date +%s.%N; }
 elapsed() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$1" "$2"; }
 
-spark=("$venv/bin/python" examples/spark/audit_spark.py --master "$master" --partitions "$partitions"
+spark=("$python" examples/spark/audit_spark.py --master "$master" --partitions "$partitions"
     --ship "$binary" "$records" "$work/spark" -- "${audit_options[@]}")
 single=("$binary" audit --summary "$work/single-summary.json" "${audit_options[@]}" "$records")
 
