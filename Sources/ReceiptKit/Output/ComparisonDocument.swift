@@ -45,7 +45,7 @@ public struct ComparisonDocument: Sendable {
         responseObject.merge(response.summaryJSON.objectValue ?? [:]) { own, _ in own }
         var top: [String: JSONValue] = [
             "format_version": .integer(DecodeDocument.formatVersion),
-            "input": local.decoded.input.json,
+            "input": JSONValue.rendered { local.decoded.input.write(to: &$0) },
             "verification": .object([
                 "verdict": .string(local.verification.verdict.rawValue),
                 "failed_checks": .array(local.verification.failedCheckIDs.map { .string($0.rawValue) }),

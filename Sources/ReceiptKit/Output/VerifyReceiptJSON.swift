@@ -114,3 +114,10 @@ extension SubscriptionStatus {
         return .object(object)
     }
 }
+
+extension Timestamp {
+    /// `name`, `name_ms` and `name_pst` exactly as verifyReceipt renders them, for the normalised response trees.
+    public func appleTriplet(_ name: String) -> [String: JSONValue] {
+        [name: .string(appleGMT), name + "_ms": .string(String(milliseconds)), name + "_pst": .string(applePacific)]
+    }
+}
