@@ -43,15 +43,16 @@ extension InAppPurchase {
 }
 
 extension AttributeSet {
-    /// Writes the known fields in key order (by `plan`), then `unknown_attributes`; `extra` is called at each
-    /// of the plan's extra keys (the receipt's `in_app`) to write that member.
+    /// Writes the known fields and `unknown_attributes` in key order (by `plan`); `extra` is called at each of
+    /// the plan's other extra keys (the receipt's `in_app`) to write that member.
     func writeMembers(
         to output: inout JSONOutput, plan: ReceiptRenderPlan, extra: (Int64, inout JSONOutput) -> Void,
         skipping: (Int64) -> Bool = { _ in false }
     ) {
         for step in plan.steps {
             if step.part == .extra {
-                extra(step.type, &output)
+                step.type == ReceiptRenderPlan.unknownAttributesStep
+                    ? writeUnknownAttributes(to: &output) : extra(step.type, &output)
                 continue
             }
             guard let value = fields[step.type], !skipping(step.type) else { continue }
@@ -84,13 +85,16 @@ extension AttributeSet {
                 output.hexString(bytes)
             }
         }
+    }
+
+    /// `unknown_attributes`, when there are any: every attribute no table names, as found.
+    private func writeUnknownAttributes(to output: inout JSONOutput) {
         let unknown = unknownAttributes
-        if !unknown.isEmpty {
-            output.key("unknown_attributes")
-            output.beginArray()
-            for attribute in unknown { attribute.write(to: &output) }
-            output.endArray()
-        }
+        guard !unknown.isEmpty else { return }
+        output.key("unknown_attributes")
+        output.beginArray()
+        for attribute in unknown { attribute.write(to: &output) }
+        output.endArray()
     }
 
     private static let trueText = Array("true".utf8)
@@ -112,10 +116,15 @@ struct ReceiptRenderPlan: Sendable {
 
     let steps: [Step]
 
+    /// The extra step that writes `unknown_attributes` (no attribute has a negative type).
+    static let unknownAttributesStep: Int64 = -1
+
     /// App-level fields, with `in_app` as the extra key of attribute type 17.
     static let app = ReceiptRenderPlan(
-        table: ReceiptField.appFields, extras: [("in_app", ReceiptField.inAppPurchaseType)])
-    static let inApp = ReceiptRenderPlan(table: ReceiptField.inAppFields, extras: [])
+        table: ReceiptField.appFields,
+        extras: [("in_app", ReceiptField.inAppPurchaseType), ("unknown_attributes", unknownAttributesStep)])
+    static let inApp = ReceiptRenderPlan(
+        table: ReceiptField.inAppFields, extras: [("unknown_attributes", unknownAttributesStep)])
 
     init(table: [Int64: ReceiptField], extras: [(String, Int64)]) {
         var keyed: [(String, Step)] = []

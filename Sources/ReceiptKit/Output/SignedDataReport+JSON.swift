@@ -20,11 +20,8 @@ extension SignedDataReport {
             output.integer(appleStatus)
             output.endObject()
         }
-        switch content {
-        case .decoded(let jws):
-            output.key("jws")
-            jws.write(to: &output)
-        case .undecodable(let error):
+        report?.writeLeadingMembers(to: &output, naming)
+        if case .undecodable(let error) = content {
             output.key("error")
             output.beginObject()
             output.key("message")
@@ -36,6 +33,10 @@ extension SignedDataReport {
             output.key("item_verdict")
             output.string(ownVerdict.rawValue)
         }
+        if case .decoded(let jws) = content {
+            output.key("jws")
+            jws.write(to: &output)
+        }
         output.key("kind")
         output.string(kind.rawValue)
         output.key("nested")
@@ -45,7 +46,7 @@ extension SignedDataReport {
         output.key("path")
         output.string(path)
         // The item's own `verdict` (nested items included) replaces the report's.
-        if let report { report.writeMembers(to: &output, naming, verdict: verdict == nil) }
+        report?.writeTrailingMembers(to: &output, naming, verdict: verdict == nil)
         if let verdict {
             output.key("verdict")
             output.string(verdict.rawValue)

@@ -6,6 +6,13 @@ extension VerificationReport {
         to output: inout JSONOutput, _ naming: OptionNaming, verdict writesVerdict: Bool = true,
         warnings writesWarnings: Bool = true
     ) {
+        writeLeadingMembers(to: &output, naming)
+        writeTrailingMembers(to: &output, naming, verdict: writesVerdict, warnings: writesWarnings)
+    }
+
+    /// `certificates` and `checks`: the members that sort before a document's own (`environment`, `input`, ...),
+    /// written first so the document needs no reordering.
+    func writeLeadingMembers(to output: inout JSONOutput, _ naming: OptionNaming) {
         output.key("certificates")
         output.beginArray()
         for role in certificates { role.write(to: &output) }
@@ -14,6 +21,13 @@ extension VerificationReport {
         output.beginArray()
         for check in checks { check.write(to: &output, naming) }
         output.endArray()
+    }
+
+    /// `trust_anchor`, `verdict`, `verification_time` and `warnings`.
+    func writeTrailingMembers(
+        to output: inout JSONOutput, _ naming: OptionNaming, verdict writesVerdict: Bool = true,
+        warnings writesWarnings: Bool = true
+    ) {
         output.key("trust_anchor")
         if let trustAnchor { trustAnchor.write(to: &output) } else { output.null() }
         if writesVerdict {

@@ -56,8 +56,9 @@ public enum VerifyDocument: Sendable {
         output.beginObject()
         switch self {
         case .verified(let decoded, let report):
+            report.writeLeadingMembers(to: &output, naming)
             decoded.writeMembers(to: &output, includeContainer: false)
-            report.writeMembers(to: &output, naming, warnings: false)
+            report.writeTrailingMembers(to: &output, naming, warnings: false)
             output.key("warnings")
             VerificationWarning.write(warnings, to: &output)
         case .malformed(let source, let size, let error):
