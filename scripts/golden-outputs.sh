@@ -74,7 +74,7 @@ EOF
     )
 fi
 
-# ---- Batch commands and several FILEs at once (audit, summarize, multi-file decode/verify) ----
+# ---- dump, batch commands and several FILEs at once (audit, summarize, multi-file decode/verify) ----
 # audit at a fixed time (its record lines, text lines and --summary file) over the project's receipts and over a
 # make_batch.py batch with damaged lines; summarize over that audit output; decode and verify with several FILEs
 # (the streamed JSON array, --compact, --jsonl, text). stderr is left out: it carries elapsed times.
@@ -84,6 +84,12 @@ run_with_summary() { # run_with_summary NAME ARGS...: stdout and exit status in 
     shift
     run "$name" "$@" --summary "$out/$name.summary"
 }
+# dump (not covered above): every project vector, damaged ones included, pretty and compact.
+while IFS= read -r file; do
+    run "dump.$(key "$file")" dump "$file"
+    run "dump-compact.$(key "$file")" dump --compact "$file"
+    count=$((count + 2))
+done < <(find TestVectors/receipts TestVectors/attacks TestVectors/malformed -type f | sort)
 run_with_summary "audit.testvectors" audit --jobs 1 --at "$at" TestVectors/receipts
 run "audit-text.testvectors" audit --jobs 1 --format text --at "$at" TestVectors/receipts
 run "audit-problems.testvectors" audit --jobs 2 --only-problems --at "$at" TestVectors/receipts

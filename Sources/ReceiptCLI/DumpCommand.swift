@@ -29,16 +29,13 @@ enum DumpCommand: Subcommand {
                 return lines.joined(separator: "\n") + "\n"
             }
             guard let failure = result.failure else {
-                return FileResult(writeJSON: { $0.value(tree.json) }, renderText: text, exitCode: .success)
+                return FileResult(writeJSON: tree.write, renderText: text, exitCode: .success)
             }
             // A damaged input: what could be read, then the error at its offset (the error document's member).
             let error = ErrorDocument(source: input.source, size: input.bytes.count, .undecodable(source: input.source, failure))
             let write = { (output: inout JSONOutput) in
                 output.beginObject()
-                for (key, member) in tree.json.objectValue ?? [:] where key != "error" {
-                    output.dynamicKey(key)
-                    output.value(member)
-                }
+                tree.writeMembers(to: &output)
                 output.key("error")
                 error.writeError(to: &output)
                 output.endObject()

@@ -296,9 +296,13 @@ public struct JSONOutput: Sendable {
         if first.complexKey < 0, second.complexKey < 0 {
             // Plain ASCII on both sides: String order is byte order.
             return bytes.withUnsafeBufferPointer { buffer in
-                let left = UnsafeBufferPointer(rebasing: buffer[first.keyStart..<first.keyEnd])
-                let right = UnsafeBufferPointer(rebasing: buffer[second.keyStart..<second.keyEnd])
-                return left.lexicographicallyPrecedes(right)
+                let shorter = min(first.keyEnd - first.keyStart, second.keyEnd - second.keyStart)
+                for offset in 0..<shorter {
+                    let left = buffer[first.keyStart + offset]
+                    let right = buffer[second.keyStart + offset]
+                    if left != right { return left < right }
+                }
+                return first.keyEnd - first.keyStart < second.keyEnd - second.keyStart
             }
         }
         return keyText(first) < keyText(second)
