@@ -188,21 +188,22 @@ public struct JSONOutput: Sendable {
 
     public mutating func bool(_ flag: Bool) {
         beforeValue()
-        flag ? bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) : bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+        appendLiteral(flag ? "true" : "false")
     }
 
     public mutating func null() {
         beforeValue()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        appendLiteral("null")
     }
 
     /// Lower-case hex of `data` as a string, written without building one.
     public mutating func hexString(_ data: some Collection<UInt8>) {
         beforeValue()
         bytes.append(0x22)
+        bytes.reserveCapacity(bytes.count + 2 * data.count + 1)
         for byte in data {
-            bytes.append(Self.hexDigits[Int(byte >> 4)])
-            bytes.append(Self.hexDigits[Int(byte & 0xF)])
+            bytes.append(Self.hexDigit(byte >> 4))
+            bytes.append(Self.hexDigit(byte & 0xF))
         }
         bytes.append(0x22)
     }
@@ -286,7 +287,10 @@ public struct JSONOutput: Sendable {
     private mutating func newline(_ depth: Int) {
         guard pretty else { return }
         bytes.append(0x0A)
-        for _ in 0..<depth { bytes.append(contentsOf: [0x20, 0x20]) }
+        for _ in 0..<depth {
+            bytes.append(0x20)
+            bytes.append(0x20)
+        }
     }
 
     // MARK: Ordering
@@ -335,7 +339,15 @@ public struct JSONOutput: Sendable {
 
     // MARK: Strings and numbers
 
-    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    /// The lower-case hex digit of a nibble (0-15).
+    @inline(__always)
+    static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
+
+    /// Appends a fixed ASCII word (`null`, `true`) as it is.
+    @inline(__always)
+    private mutating func appendLiteral(_ word: StaticString) {
+        word.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
 
     /// For each byte, 0 when it is copied as is, else the character after the backslash (`u` for `\u00XX`).
     static let escapes: [UInt8] = {
@@ -364,17 +376,21 @@ public struct JSONOutput: Sendable {
         out.append(0x22)
         var runStart = 0
         var plain = true
+        let table = escapes
         for index in 0..<utf8.count {
             let byte = utf8[index]
             if byte >= 0x80 { plain = false }
-            let escape = escapes[Int(byte)]
+            let escape = table[Int(byte)]
             guard escape != 0 else { continue }
             plain = false
             out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
             out.append(0x5C)
             out.append(escape)
             if escape == UInt8(ascii: "u") {
-                out.append(contentsOf: [0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
+                out.append(0x30)
+                out.append(0x30)
+                out.append(hexDigit(byte >> 4))
+                out.append(hexDigit(byte & 0xF))
             }
             runStart = index + 1
         }
