@@ -5,7 +5,8 @@
 /// written in any order: the output keeps each object member's start, and when an object closes with its keys out
 /// of order (checked pairwise as they are written, so already-ordered code pays nothing), the members' byte
 /// ranges are reordered by key. Keys sort as Swift `String`'s `<` sorts them: by bytes when both are plain ASCII,
-/// as `String`s otherwise. A key must not be written twice in one object.
+/// as `String`s otherwise (where `<` leaves a few non-ASCII pairs unordered, such as `é0` and `e` + U+0301, those
+/// keep the order the sort gives, as the tree writer's did). A key must not be written twice in one object.
 ///
 /// The buffer is the caller's to reuse: ``reset()`` empties it and keeps its capacity, so a batch writes every
 /// document into the same memory.
@@ -154,6 +155,7 @@ public struct JSONOutput: Sendable {
         if frames[top].count > 0, !frames[top].unordered, let previous = members.last,
             !keyPrecedes(previous, member)
         {
+            assert(keyText(member) != keyText(previous), "a key written twice in one object")
             frames[top].unordered = true
         }
         members.append(member)
@@ -165,10 +167,6 @@ public struct JSONOutput: Sendable {
     public mutating func string(_ text: String) {
         beforeValue()
         writeString(text)
-    }
-
-    public mutating func string(_ text: Substring) {
-        string(String(text))
     }
 
     /// A string of the tool's own that needs no escaping.
@@ -329,6 +327,7 @@ public struct JSONOutput: Sendable {
             ranges.append((member, member.start..<stop))
         }
         ranges.sort { keyPrecedes($0.member, $1.member) }
+        assert(zip(ranges, ranges.dropFirst()).allSatisfy { keyText($0.member) != keyText($1.member) }, "a key written twice")
         scratch.removeAll(keepingCapacity: true)
         for (index, entry) in ranges.enumerated() {
             if index > 0 { scratch.append(0x2C) }
