@@ -73,4 +73,53 @@ for e in json.load(open(sys.argv[1])):
 EOF
     )
 fi
+
+# ---- dump, batch commands and several FILEs at once (audit, summarize, multi-file decode/verify) ----
+# audit at a fixed time (its record lines, text lines and --summary file) over the project's receipts and over a
+# make_batch.py batch with damaged lines; summarize over that audit output; decode and verify with several FILEs
+# (the streamed JSON array, --compact, --jsonl, text). stderr is left out: it carries elapsed times.
+at=2026-01-01T00:00:00Z
+run_with_summary() { # run_with_summary NAME ARGS...: stdout and exit status in NAME, the --summary file in NAME.summary
+    local name=$1
+    shift
+    run "$name" "$@" --summary "$out/$name.summary"
+}
+# dump (not covered above): every project vector, damaged ones included, pretty and compact.
+while IFS= read -r file; do
+    run "dump.$(key "$file")" dump "$file"
+    run "dump-compact.$(key "$file")" dump --compact "$file"
+    count=$((count + 2))
+done < <(find TestVectors/receipts TestVectors/attacks TestVectors/malformed -type f | sort)
+run_with_summary "audit.testvectors" audit --jobs 1 --at "$at" TestVectors/receipts
+run "audit-text.testvectors" audit --jobs 1 --format text --at "$at" TestVectors/receipts
+run "audit-problems.testvectors" audit --jobs 2 --only-problems --at "$at" TestVectors/receipts
+count=$((count + 4))
+batch_script=${APPRECEIPT_BATCH_SCRIPT:-../shared/bench/make_batch.py}
+if [ -f "$batch_script" ] && [ -d "$vectors" ]; then
+    # Run inside the batch folder with relative names, so the sources the documents quote do not depend on it.
+    batch=$(mktemp -d)
+    python3 "$batch_script" "$batch" --reps 2 --malformed 0.1 --vectors "$vectors" > /dev/null
+    out=$(cd "$out" && pwd)
+    pushd "$batch" > /dev/null
+    for records in records.jsonl receipts.b64l; do
+        run_with_summary "audit.batch.$records" audit --jobs 2 --at "$at" "$records"
+        run "audit-text.batch.$records" audit --jobs 1 --format text --at "$at" "$records"
+        # summarize reads the audit output just written (the exit status line is not part of it).
+        sed '$d' "$out/audit.batch.$records" > "$records.audit"
+        run_with_summary "summarize.batch.$records" summarize "$records.audit"
+        run "summarize-text.batch.$records" summarize --format text "$records.audit"
+        count=$((count + 6))
+    done
+    several=(files/*)
+    several=("${several[@]:0:40}")
+    run "decode-several.batch" decode "${several[@]}"
+    run "verify-several.batch" verify "${several[@]}"
+    run "verify-several-compact.batch" verify --compact "${several[@]}" nonexistent-file
+    run "verify-several-jsonl.batch" verify --jsonl "${several[@]}"
+    run "verify-several-text.batch" verify --format text "${several[@]}"
+    count=$((count + 5))
+    popd > /dev/null
+    rm -rf "$batch"
+fi
+
 echo "$count outputs in $out"

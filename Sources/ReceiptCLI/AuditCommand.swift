@@ -84,6 +84,8 @@ enum AuditCommand: Subcommand {
         let progress = AuditProgress(
             console: console, total: reader.knownRecordCount, enabled: process != nil && isatty(2) == 1 && isatty(1) == 0)
         var reducer = AuditReducer()
+        // Every record line is written into this one buffer, then handed to stdout.
+        var line = JSONOutput(pretty: false, capacity: 4096)
         let outcome: AuditEngine.Outcome
         do throws(CLIError) {
             outcome = try engine.run(
@@ -92,7 +94,11 @@ enum AuditCommand: Subcommand {
                 emit: { (record: AuditRecord) throws(CLIError) in
                     progress.update(done: record.number)
                     guard !arguments.has("only-problems") || record.isProblem else { return }
-                    try console.writeOut(format == .json ? record.jsonLine + "\n" : AuditTextRenderer.line(record))
+                    guard format == .json else { return try console.writeOut(AuditTextRenderer.line(record)) }
+                    line.reset()
+                    record.write(to: &line)
+                    line.appendRaw(0x0A)
+                    try console.writeOut(bytes: line.bytes)
                 })
         } catch {
             progress.finish()
@@ -101,7 +107,7 @@ enum AuditCommand: Subcommand {
         progress.finish()
         let summary = reducer.summary
         if let summaryPath {
-            try FileWriter.write(Array((JSONWriter(pretty: true).string(summary.json) + "\n").utf8), to: summaryPath)
+            try FileWriter.write(summary.fileBytes(), to: summaryPath)
         }
         console.writeError(closingLines(summary, outcome: outcome, seconds: progress.elapsed, jobs: engine.jobs))
         if outcome.interrupted { return .interrupted }

@@ -54,7 +54,7 @@ enum CompareCommand: Subcommand {
             : try read(responsePath: arguments.value("response") ?? "-", console: console)
         let document = ComparisonDocument(local: local, response: response, origin: origin, at: at, periods: periods)
         switch format {
-        case .json: try console.writeJSON(document.json(.commandLine), compact: arguments.has("compact"))
+        case .json: try console.writeJSON(compact: arguments.has("compact")) { document.write(to: &$0, .commandLine) }
         case .text: try console.writeText(CompareTextRenderer.render(document))
         }
         return document.agrees ? .success : .negative

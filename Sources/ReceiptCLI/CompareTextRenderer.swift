@@ -86,6 +86,6 @@ enum CompareTextRenderer {
     /// A value as compact JSON (so "1" and 1 stay apart), shortened; `-` when absent.
     static func shortened(_ value: JSONValue?) -> String {
         guard let value else { return "-" }
-        return JSONWriter(pretty: false).string(value).shortened(to: valueWidth)
+        return value.text(pretty: false).shortened(to: valueWidth)
     }
 }

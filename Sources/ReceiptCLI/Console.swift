@@ -15,6 +15,8 @@ import ReceiptKit
 public protocol Console: AnyObject {
     /// Writes to standard output exactly as given: JSON documents and fixed text only.
     func writeOut(_ text: String) throws(CLIError)
+    /// Writes bytes to standard output exactly as given: JSON documents, straight from the writer's buffer.
+    func writeOut(bytes: [UInt8]) throws(CLIError)
     /// Writes to standard error exactly as given. Call ``writeError(_:)``, which escapes first.
     func writeStandardError(_ text: String)
     /// Reads all of standard input.
@@ -28,6 +30,11 @@ public protocol Console: AnyObject {
 extension Console {
     /// Nothing to hand over for consoles without a buffer of their own.
     public func flush() throws(CLIError) {}
+
+    /// Writes the bytes as text; consoles that can write bytes directly do so.
+    public func writeOut(bytes: [UInt8]) throws(CLIError) {
+        try writeOut(String(decoding: bytes, as: UTF8.self))
+    }
 
     /// Writes a text-format report to standard output with control characters escaped, line feeds and tabs kept,
     /// so a forged value cannot move the cursor, erase lines or reorder what a terminal shows.
@@ -56,8 +63,11 @@ public final class ProcessConsole: Console {
     }
 
     public func writeOut(_ text: String) throws(CLIError) {
-        var bytes = Array(text.utf8)
-        let written = bytes.withUnsafeMutableBytes { fwrite($0.baseAddress, 1, $0.count, output) }
+        try writeOut(bytes: Array(text.utf8))
+    }
+
+    public func writeOut(bytes: [UInt8]) throws(CLIError) {
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, output) }
         guard written == bytes.count else { throw Self.writeFailure(errno) }
     }
 

@@ -26,7 +26,8 @@ enum DecodeCommand: Subcommand {
             } catch {
                 throw .undecodable(source: input.source, error)
             }
-            return FileResult(json: document.json, text: DecodeTextRenderer.render(document), exitCode: .success)
+            return FileResult(
+                writeJSON: document.write, renderText: { DecodeTextRenderer.render(document) }, exitCode: .success)
         }
     }
 }

@@ -23,18 +23,25 @@ enum DumpCommand: Subcommand {
             guard let tree = result.tree else {
                 throw .undecodable(source: input.source, result.failure ?? .container(.asn1(.empty)))
             }
-            var lines: [String] = []
-            render(tree, into: &lines)
+            let text = { () -> String in
+                var lines: [String] = []
+                render(tree, into: &lines)
+                return lines.joined(separator: "\n") + "\n"
+            }
             guard let failure = result.failure else {
-                return FileResult(json: tree.json, text: lines.joined(separator: "\n") + "\n", exitCode: .success)
+                return FileResult(writeJSON: tree.write, renderText: text, exitCode: .success)
             }
             // A damaged input: what could be read, then the error at its offset (the error document's member).
             let error = ErrorDocument(source: input.source, size: input.bytes.count, .undecodable(source: input.source, failure))
-            var object = tree.json.objectValue ?? [:]
-            object["error"] = error.errorJSON
-            lines.append(error.errorLine)
+            let write = { (output: inout JSONOutput) in
+                output.beginObject()
+                tree.writeMembers(to: &output)
+                output.key("error")
+                error.writeError(to: &output)
+                output.endObject()
+            }
             return FileResult(
-                json: .object(object), text: lines.joined(separator: "\n") + "\n", exitCode: error.exitCode,
+                writeJSON: write, renderText: { text() + error.errorLine + "\n" }, exitCode: error.exitCode,
                 diagnostic: error.diagnostic)
         }
     }

@@ -24,24 +24,38 @@ struct ErrorDocument {
         diagnostic = "appreceipt: error: \(error)\n"
     }
 
-    /// The `error` member: `{message, exit_code, offset?}`, also what `dump` adds to the tree of a damaged input.
-    var errorJSON: JSONValue {
-        var failure: [String: JSONValue] = ["message": .string(message), "exit_code": .integer(Int(exitCode.rawValue))]
-        if let offset { failure["offset"] = .integer(offset) }
-        return .object(failure)
+    /// The `error` member's value: `{exit_code, message, offset?}`, also what `dump` adds to the tree of a damaged
+    /// input.
+    func writeError(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("exit_code")
+        output.integer(Int(exitCode.rawValue))
+        output.key("message")
+        output.string(message)
+        output.member("offset", integer: offset)
+        output.endObject()
     }
 
     /// The error line of the text rendering.
     var errorLine: String { "error              \(message) (exit \(exitCode.rawValue))" }
 
-    var json: JSONValue {
-        var input: [String: JSONValue] = ["source": .string(source)]
-        if let size { input["size"] = .integer(size) }
-        var object: [String: JSONValue] = [
-            "format_version": .integer(DecodeDocument.formatVersion), "input": .object(input), "error": errorJSON,
-        ]
-        if let verdict { object["verdict"] = .string(verdict.rawValue) }
-        return .object(object)
+    func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("error")
+        writeError(to: &output)
+        output.key("format_version")
+        output.integer(DecodeDocument.formatVersion)
+        output.key("input")
+        output.beginObject()
+        output.member("size", integer: size)
+        output.key("source")
+        output.string(source)
+        output.endObject()
+        if let verdict {
+            output.key("verdict")
+            output.string(verdict.rawValue)
+        }
+        output.endObject()
     }
 
     /// The text rendering: the source, the verdict when there is one, and the error with its status.
@@ -54,6 +68,6 @@ struct ErrorDocument {
 
     /// The result a per-file command gives for this error: the document, its text and a line for stderr.
     var fileResult: FileResult {
-        FileResult(json: json, text: text, exitCode: exitCode, diagnostic: diagnostic)
+        FileResult(writeJSON: write, renderText: { text }, exitCode: exitCode, diagnostic: diagnostic)
     }
 }

@@ -1,10 +1,11 @@
 import ReceiptKit
 
-/// One input's result as a command prints it: the JSON document, its text rendering, the exit status it
-/// implies, and a diagnostic line for stderr when something went wrong.
+/// One input's result as a command prints it: how to write its JSON document, how to render its text, the exit
+/// status it implies, and a diagnostic line for stderr when something went wrong. Only the form asked for is
+/// ever produced.
 struct FileResult {
-    let json: JSONValue
-    let text: String
+    let writeJSON: (inout JSONOutput) -> Void
+    let renderText: () -> String
     let exitCode: ExitCode
     var diagnostic: String? = nil
 }
@@ -15,6 +16,9 @@ struct FileResult {
 /// its file is done (text: each rendering, followed by a blank line when there are several). A file that cannot
 /// be read or processed gets an ``ErrorDocument`` in its place and a line on stderr, and the others go on. The
 /// exit status is the worst of all.
+///
+/// Every document is written as soon as its file is done (the array's brackets around them), into one reused
+/// buffer, so memory does not grow with the number of FILEs.
 enum PerFileLoop {
     static func run(
         _ arguments: ParsedArguments, console: any Console, format: OutputFormat,
@@ -23,22 +27,32 @@ enum PerFileLoop {
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         let several = paths.count > 1
         let lines = arguments.has("jsonl")
-        var documents: [JSONValue] = []
+        var output = JSONOutput(pretty: !lines && !arguments.has("compact"), capacity: 64 * 1024)
+        let array = format == .json && several && !lines
+        if array { output.beginArray() }
         var worst = ExitCode.success
         for path in paths {
             let result = outcome(of: path, console: console, process: process)
             if let diagnostic = result.diagnostic { console.writeError(diagnostic) }
             worst = max(worst, result.exitCode)
             switch format {
-            case .text: try console.writeText(result.text + (several ? "\n" : ""))
+            case .text: try console.writeText(result.renderText() + (several ? "\n" : ""))
             case .json where lines:
-                try console.writeJSON(result.json, compact: true)
+                result.writeJSON(&output)
+                output.appendRaw(0x0A)
+                try console.writeOut(bytes: output.bytes)
+                output.reset()
                 try console.flush()
-            case .json: documents.append(result.json)
+            case .json:
+                result.writeJSON(&output)
+                try console.writeOut(bytes: output.bytes)
+                output.dropWrittenBytes()
             }
         }
-        if format == .json, !lines, let first = documents.first {
-            try console.writeJSON(several ? .array(documents) : first, compact: arguments.has("compact"))
+        if format == .json, !lines {
+            if array { output.endArray() }
+            output.appendRaw(0x0A)
+            try console.writeOut(bytes: output.bytes)
         }
         return worst
     }

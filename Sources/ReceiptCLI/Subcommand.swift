@@ -58,8 +58,11 @@ extension Console {
         return NamedInput(source: NamedInput.source(ofPath: path), bytes: bytes)
     }
 
-    /// Writes a JSON document and a final newline.
-    func writeJSON(_ value: JSONValue, compact: Bool) throws(CLIError) {
-        try writeOut(JSONWriter(pretty: !compact).string(value) + "\n")
+    /// Writes one JSON document, as `write` produces it, and a final newline.
+    func writeJSON(compact: Bool, _ write: (inout JSONOutput) -> Void) throws(CLIError) {
+        var output = JSONOutput(pretty: !compact)
+        write(&output)
+        output.appendRaw(0x0A)
+        try writeOut(bytes: output.bytes)
     }
 }

@@ -46,7 +46,7 @@ enum SubscriptionsCommand: Subcommand {
             }
         }
         switch format {
-        case .json: try console.writeJSON(report.json(.commandLine), compact: arguments.has("compact"))
+        case .json: try console.writeJSON(compact: arguments.has("compact")) { report.write(to: &$0, .commandLine) }
         case .text: try console.writeText(SubscriptionsTextRenderer.render(report))
         }
         return .success

@@ -40,10 +40,10 @@ enum SummarizeCommand: Subcommand {
             }
         }
         if let path = arguments.value("summary") {
-            try FileWriter.write(Array((JSONWriter(pretty: true).string(summary.json) + "\n").utf8), to: path)
+            try FileWriter.write(summary.fileBytes(), to: path)
         }
         switch format {
-        case .json: try console.writeJSON(summary.json, compact: arguments.has("compact"))
+        case .json: try console.writeJSON(compact: arguments.has("compact"), summary.write)
         case .text: try console.writeOut(AuditTextRenderer.summary(summary))
         }
         return summary.isClean ? .success : .negative

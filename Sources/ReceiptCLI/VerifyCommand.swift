@@ -44,7 +44,8 @@ enum VerifyCommand: Subcommand {
                 return failure.fileResult
             }
             return FileResult(
-                json: document.json(.commandLine), text: VerifyTextRenderer.render(document), exitCode: exitCode(of: document))
+                writeJSON: { document.write(to: &$0, .commandLine) }, renderText: { VerifyTextRenderer.render(document) },
+                exitCode: exitCode(of: document))
         }
     }
 

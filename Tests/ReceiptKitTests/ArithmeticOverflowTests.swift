@@ -89,8 +89,8 @@ import Testing
         #expect(response.latestReceiptInfo.allSatisfy { $0.expiresDate == nil && $0.purchaseDate == nil })
         #expect(response.pendingRenewalInfo.allSatisfy { $0.gracePeriodExpiresDate == nil })
         // What used to trap: rendering the normalised lists and evaluating subscription states.
-        #expect(response.normalizedLatestReceiptInfo.arrayValue?.count == 1)
-        #expect(response.normalizedPendingRenewalInfo.arrayValue?.count == 1)
+        #expect(try rendered(response.writeNormalizedLatestReceiptInfo).arrayValue?.count == 1)
+        #expect(try rendered(response.writeNormalizedPendingRenewalInfo).arrayValue?.count == 1)
         let inputs = SubscriptionInputs(response: response)
         #expect(inputs.defaultTime == nil)
         #expect(inputs.defaultTimeProblem?.contains("request_date_ms") == true)

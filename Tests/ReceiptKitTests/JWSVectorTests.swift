@@ -283,7 +283,7 @@ struct JWSAttackExpectation: @unchecked Sendable, CustomTestStringConvertible {
     @Test("JSON keeps Apple's keys and adds RFC 3339 dates beside them")
     func json() throws {
         let tree = SignedDataVerifier(policy: try Self.policy()).verify(try Self.jws("valid/notification.jws"))
-        let object = try #require(tree.json(.library).objectValue)
+        let object = try #require(try rendered { tree.write(to: &$0, .library) }.objectValue)
         #expect(object["verdict"] == .string("valid"))
         #expect(object["item_verdict"] == .string("valid"))
         let jws = try #require(object["jws"])
@@ -295,8 +295,8 @@ struct JWSAttackExpectation: @unchecked Sendable, CustomTestStringConvertible {
         #expect(nested["jws"]?["dates"]?["expiresDate"] == .string("2025-07-01T00:00:00Z"))
         #expect(nested["checks"]?.arrayValue?.count == CheckID.jwsChecks.count)
 
-        let body = SignedDataVerifier(policy: try Self.policy()).verify(try Self.body("all-subscription-statuses.json"))
-            .json(.library)
+        let bodyReport = SignedDataVerifier(policy: try Self.policy()).verify(try Self.body("all-subscription-statuses.json"))
+        let body = try rendered { bodyReport.write(to: &$0, .library) }
         #expect(body["body"]?["unsigned"]?["bundleId"] == .string("com.example.appreceipt.storekit"))
         let entry = body["body"]?["unsigned"]?["data"]?.arrayValue?.first?["lastTransactions"]?.arrayValue?.first
         #expect(entry?["status"] == .number("1"))

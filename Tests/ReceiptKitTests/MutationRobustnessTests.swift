@@ -118,7 +118,8 @@ import Testing
                     let inputs = SubscriptionInputs(response: response)
                     _ = SubscriptionEvaluator(at: evaluateAt, sandbox: inputs.sandbox).evaluate(
                         transactions: inputs.transactions, renewals: inputs.renewals)
-                    _ = response.normalizedLatestReceiptInfo
+                    var output = JSONOutput(pretty: false)
+                    response.writeNormalizedLatestReceiptInfo(to: &output)
                 } catch let error as JSONParser.Failure {
                     refused += 1
                     #expect(error.offset >= 0 && error.offset <= bytes.count, "round \(round): \(error)")

@@ -59,7 +59,8 @@ import Testing
         let report = SignedDataVerifier(policy: VerificationPolicy()).verify(body)
         #expect(report.items.first?.ownVerdict == .malformed)
         #expect(report.verdict == .invalid)
-        #expect(report.items.first?.json(.library)["error"]?["message"] != nil)
+        let item = try #require(report.items.first)
+        #expect(try rendered { item.write(to: &$0, .library) }["error"]?["message"] != nil)
     }
 
     @Test("an answer without signed items verifies nothing")

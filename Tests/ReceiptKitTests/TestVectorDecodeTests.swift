@@ -86,7 +86,7 @@ import Testing
             let attribute = try #require(pool.first { $0.type == type }, "unknown attribute \(type ?? -1) kept")
             #expect(attribute.value.hexString() == entry["value_hex"] as? String)
             #expect(attribute.version == (entry["version"] as? NSNumber)?.int64Value)
-            let rendered = attribute.json["value"]
+            let rendered = try rendered(attribute.write)["value"]
             switch entry["decoded"] {
             case let text as String: #expect(rendered == .string(text))
             case let number as NSNumber: #expect(rendered == .integer(number.int64Value))

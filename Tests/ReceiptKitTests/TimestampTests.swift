@@ -6,12 +6,18 @@ import Testing
     /// Values from the RevenueCat receipt/response pair: Apple's own rendering of 2020-07-22T17:39:08Z.
     @Test func rendersAppleTripletLikeVerifyReceipt() throws {
         let timestamp = try ReceiptDateParser.parse("2020-07-22T17:39:08Z")
+        let triplet = try rendered { output in
+            output.beginObject()
+            output.appleTriplet("receipt_creation_date", timestamp)
+            output.endObject()
+        }
         #expect(
-            timestamp.appleTriplet("receipt_creation_date") == [
-                "receipt_creation_date": .string("2020-07-22 17:39:08 Etc/GMT"),
-                "receipt_creation_date_ms": .string("1595439548000"),
-                "receipt_creation_date_pst": .string("2020-07-22 10:39:08 America/Los_Angeles"),
-            ])
+            triplet
+                == .object([
+                    "receipt_creation_date": .string("2020-07-22 17:39:08 Etc/GMT"),
+                    "receipt_creation_date_ms": .string("1595439548000"),
+                    "receipt_creation_date_pst": .string("2020-07-22 10:39:08 America/Los_Angeles"),
+                ]))
         // Winter: standard time, eight hours behind (sandbox original_purchase_date in the same response).
         #expect(try ReceiptDateParser.parse("2013-08-01T07:00:00Z").applePacific == "2013-08-01 00:00:00 America/Los_Angeles")
         #expect(try ReceiptDateParser.parse("2015-01-10T12:00:00Z").applePacific == "2015-01-10 04:00:00 America/Los_Angeles")

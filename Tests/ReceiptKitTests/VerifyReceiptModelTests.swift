@@ -27,7 +27,7 @@ import Testing
         #expect(renewal.expirationIntent == "1")
         #expect(renewal.isInBillingRetryPeriod == true)
         // Normalised output: strings where Apple documents strings, full date triplets.
-        let normalized = try #require(response.normalizedLatestReceiptInfo.arrayValue?.first)
+        let normalized = try #require(try rendered(response.writeNormalizedLatestReceiptInfo).arrayValue?.first)
         #expect(normalized["quantity"] == .string("1"))
         #expect(normalized["expires_date_ms"] == .string("1595439848000"))
         #expect(normalized["expires_date_pst"] == .string("2020-07-22 10:44:08 America/Los_Angeles"))

@@ -1,33 +1,52 @@
-/// The JSON Lines form of a record (one compact line, sorted keys, through the project's writer) and the way
+/// The JSON Lines form of a record (one compact line, sorted keys, written by ``JSONOutput``) and the way
 /// back, so that `summarize` can read audit output written anywhere.
 extension AuditRecord {
-    public var json: JSONValue {
-        var object = JSONObjectBuilder()
-        object["record"] = .integer(number)
-        object.set("source", source)
-        object.set("id", id)
-        object.set("user_id", userID)
-        object.set("kind", kind)
-        object.set("verdict", verdict.rawValue)
-        object["failed_checks"] = .array(failedChecks.map(JSONValue.string))
-        object.set("receipt_sha256", receiptSHA256)
-        object.set("payload_sha256", payloadSHA256)
-        object.set("bundle_id", bundleID)
-        object.set("environment", environment)
-        object.set("receipt_creation_date", creationDate?.rfc3339)
-        object["transactions"] = .array(transactions.map(\.json))
-        object["signals"] = .array(signals.map(\.json))
+    /// The record as one JSON object (compact for a JSON Lines line), keys in sorted order as written.
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.member("bundle_id", bundleID)
+        output.member("environment", environment)
         if let error {
-            var failure = JSONObjectBuilder()
-            failure.set("message", error.message)
-            failure.set("offset", number: error.offset.map(Int64.init))
-            object["error"] = failure.value
+            output.key("error")
+            output.beginObject()
+            output.member("message", error.message)
+            output.member("offset", integer: error.offset)
+            output.endObject()
         }
-        return object.value
+        output.member("failed_checks", strings: failedChecks)
+        output.member("id", id)
+        output.member("kind", kind)
+        output.member("payload_sha256", payloadSHA256)
+        if let creationDate {
+            output.key("receipt_creation_date")
+            output.rfc3339(creationDate)
+        }
+        output.member("receipt_sha256", receiptSHA256)
+        output.key("record")
+        output.integer(number)
+        output.key("signals")
+        output.beginArray()
+        for signal in signals { signal.write(to: &output) }
+        output.endArray()
+        output.key("source")
+        output.string(source)
+        output.key("transactions")
+        output.beginArray()
+        for transaction in transactions { transaction.write(to: &output) }
+        output.endArray()
+        output.member("user_id", userID)
+        output.key("verdict")
+        output.string(verdict.rawValue)
+        output.endObject()
     }
 
-    /// The record as one line of JSON, without the line break.
-    public var jsonLine: String { JSONWriter(pretty: false).string(json) }
+    /// The record as one line of JSON, without the line break (batch output writes ``write(to:)`` into one
+    /// reused buffer instead).
+    public var jsonLine: String {
+        var output = JSONOutput(pretty: false, capacity: 1024)
+        write(to: &output)
+        return String(decoding: output.bytes, as: UTF8.self)
+    }
 
     /// Reads a record back from its JSON form; throws naming the first key that is missing or of the wrong type.
     public init(json: JSONValue) throws(AuditRecordParseError) {
@@ -66,16 +85,25 @@ extension AuditRecord {
 }
 
 extension AuditTransaction {
-    var json: JSONValue {
-        var object = JSONObjectBuilder()
-        object.set("transaction_id", transactionID)
-        object.set("original_transaction_id", originalTransactionID)
-        object.set("product_id", productID)
-        object.set("purchase_date", purchaseDate?.rfc3339)
-        object.set("expires_date", expiresDate?.rfc3339)
-        object.set("cancellation_date", cancellationDate?.rfc3339)
-        object.set("in_app_ownership_type", ownershipType)
-        return object.value
+    func write(to output: inout JSONOutput) {
+        output.beginObject()
+        if let cancellationDate {
+            output.key("cancellation_date")
+            output.rfc3339(cancellationDate)
+        }
+        if let expiresDate {
+            output.key("expires_date")
+            output.rfc3339(expiresDate)
+        }
+        output.member("in_app_ownership_type", ownershipType)
+        output.member("original_transaction_id", originalTransactionID)
+        output.member("product_id", productID)
+        if let purchaseDate {
+            output.key("purchase_date")
+            output.rfc3339(purchaseDate)
+        }
+        output.member("transaction_id", transactionID)
+        output.endObject()
     }
 
     init(json: JSONValue, context: String) throws(AuditRecordParseError) {
@@ -91,8 +119,17 @@ extension AuditTransaction {
 }
 
 extension AuditSignal {
-    var json: JSONValue {
-        .object(["id": .string(kind.rawValue), "detail": .string(detail), "records": .array(records.map { .integer($0) })])
+    func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("detail")
+        output.string(detail)
+        output.key("id")
+        output.string(kind.rawValue)
+        output.key("records")
+        output.beginArray()
+        for record in records { output.integer(record) }
+        output.endArray()
+        output.endObject()
     }
 
     init(json: JSONValue, context: String) throws(AuditRecordParseError) {

@@ -32,15 +32,4 @@ public struct AuditSignalGroup: Sendable, Equatable {
         if left != right { return left < right }
         return lhs.key < rhs.key
     }
-
-    var json: JSONValue {
-        var object = JSONObjectBuilder()
-        object.set("signal", kind.rawValue)
-        object.set("key", key)
-        object["record_count"] = .integer(recordCount)
-        object["records"] = .array(records.map { .integer($0) })
-        object.set("user_count", number: userCount.map(Int64.init))
-        if let users { object["users"] = .array(users.map(JSONValue.string)) }
-        return object.value
-    }
 }

@@ -70,20 +70,4 @@ public struct AuditSummary: Sendable, Equatable {
             return record.userID ?? "(no user id)"
         }
     }
-
-    public var json: JSONValue {
-        let counts = { (table: [String: Int]) in JSONValue.object(table.mapValues { .integer($0) }) }
-        return .object([
-            "format_version": .integer(Self.formatVersion),
-            "records": .integer(records),
-            "problem_records": .integer(problemRecords),
-            "verdicts": counts(verdicts),
-            "kinds": counts(kinds),
-            "failed_checks": counts(failedChecks),
-            "signals": counts(signals),
-            "environments": counts(environments),
-            "bundle_ids": counts(bundleIDs),
-            "signal_groups": .array(groups.map(\.json)),
-        ])
-    }
 }

@@ -49,12 +49,23 @@ public struct AppleSubscriptionStatus: Sendable {
 }
 
 extension AppleSubscriptionStatus {
-    /// `{original_transaction_id, product_id, status, meaning, state, path, signed}`.
-    public var json: JSONValue {
-        .object([
-            "original_transaction_id": .string(originalTransactionID), "product_id": productID.map(JSONValue.string) ?? .null,
-            "status": .integer(status), "meaning": .string(meaning), "state": state.map { .string($0.rawValue) } ?? .null,
-            "path": .string(path), "signed": .bool(signed),
-        ])
+    /// `{meaning, original_transaction_id, path, product_id, signed, state, status}`.
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("meaning")
+        output.string(meaning)
+        output.key("original_transaction_id")
+        output.string(originalTransactionID)
+        output.key("path")
+        output.string(path)
+        output.key("product_id")
+        if let productID { output.string(productID) } else { output.null() }
+        output.key("signed")
+        output.bool(signed)
+        output.key("state")
+        if let state { output.string(state.rawValue) } else { output.null() }
+        output.key("status")
+        output.integer(status)
+        output.endObject()
     }
 }

@@ -104,18 +104,47 @@ public enum ASN1Dump {
 }
 
 extension ASN1DumpNode {
-    public var json: JSONValue {
-        var object: [String: JSONValue] = [
-            "offset": .integer(offset), "header_length": .integer(headerLength),
-            "length": length.map { .integer($0) } ?? .null, "depth": .integer(depth),
-            "class": .string(identifier.tagClass.rawValue), "tag": .integer(identifier.tagNumber),
-            "tag_name": .string(identifier.name), "constructed": .bool(identifier.isConstructed),
-        ]
-        if let preview { object["value"] = .string(preview) }
-        if let annotation { object["annotation"] = .string(annotation) }
-        if encapsulates { object["encapsulates"] = .bool(true) }
-        if truncated { object["truncated"] = .bool(true) }
-        if !children.isEmpty { object["children"] = .array(children.map(\.json)) }
-        return .object(object)
+    /// `{annotation?, children?, class, constructed, depth, encapsulates?, header_length, length, offset, tag,
+    /// tag_name, truncated?, value?}`.
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        writeMembers(to: &output)
+        output.endObject()
+    }
+
+    /// The members, for the caller's object (dump adds `error` beside them for a damaged input).
+    public func writeMembers(to output: inout JSONOutput) {
+        output.member("annotation", annotation)
+        if !children.isEmpty {
+            output.key("children")
+            output.beginArray()
+            for child in children { child.write(to: &output) }
+            output.endArray()
+        }
+        output.key("class")
+        output.string(identifier.tagClass.rawValue)
+        output.key("constructed")
+        output.bool(identifier.isConstructed)
+        output.key("depth")
+        output.integer(depth)
+        if encapsulates {
+            output.key("encapsulates")
+            output.bool(true)
+        }
+        output.key("header_length")
+        output.integer(headerLength)
+        output.key("length")
+        if let length { output.integer(length) } else { output.null() }
+        output.key("offset")
+        output.integer(offset)
+        output.key("tag")
+        output.integer(identifier.tagNumber)
+        output.key("tag_name")
+        output.string(identifier.name)
+        if truncated {
+            output.key("truncated")
+            output.bool(true)
+        }
+        output.member("value", preview)
     }
 }

@@ -7,11 +7,14 @@ public struct CertificateEntry: Sendable {
     public let certificate: X509Certificate
 
     /// The certificate's own facts plus `index`, `role` and (when known) `offset`.
-    public var json: JSONValue {
-        var object = certificate.json.objectValue ?? [:]
-        object["index"] = .integer(index)
-        object["role"] = .string(role)
-        if let offset { object["offset"] = .integer(offset) }
-        return .object(object)
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        certificate.writeMembers(to: &output)
+        output.key("index")
+        output.integer(index)
+        output.key("role")
+        output.string(role)
+        output.member("offset", integer: offset)
+        output.endObject()
     }
 }

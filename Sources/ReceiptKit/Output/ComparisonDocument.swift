@@ -40,25 +40,43 @@ public struct ComparisonDocument: Sendable {
         return comparison.notes
     }
 
-    public func json(_ naming: OptionNaming) -> JSONValue {
-        var responseObject = origin.jsonMembers
-        responseObject.merge(response.summaryJSON.objectValue ?? [:]) { own, _ in own }
-        var top: [String: JSONValue] = [
-            "format_version": .integer(DecodeDocument.formatVersion),
-            "input": local.decoded.input.json,
-            "verification": .object([
-                "verdict": .string(local.verification.verdict.rawValue),
-                "failed_checks": .array(local.verification.failedCheckIDs.map { .string($0.rawValue) }),
-            ]),
-            "response": .object(responseObject),
-            "latest_receipt_info": response.normalizedLatestReceiptInfo,
-            "pending_renewal_info": response.normalizedPendingRenewalInfo,
-            "differences": comparison?.differencesJSON ?? .array([]),
-            "remote_knowledge": comparison?.remoteKnowledgeJSON ?? .array([]),
-            "notes": .array(notes.map(JSONValue.string)),
-            "agrees": .bool(agrees),
-        ]
-        if let subscriptions { top["subscriptions"] = subscriptions.json(naming) }
-        return .object(top)
+    public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
+        output.beginObject()
+        output.key("agrees")
+        output.bool(agrees)
+        output.key("differences")
+        if let comparison { comparison.writeDifferences(to: &output) } else { Self.writeEmptyArray(to: &output) }
+        output.key("format_version")
+        output.integer(DecodeDocument.formatVersion)
+        output.key("input")
+        local.decoded.input.write(to: &output)
+        output.key("latest_receipt_info")
+        response.writeNormalizedLatestReceiptInfo(to: &output)
+        output.member("notes", strings: notes)
+        output.key("pending_renewal_info")
+        response.writeNormalizedPendingRenewalInfo(to: &output)
+        output.key("remote_knowledge")
+        if let comparison { comparison.writeRemoteKnowledge(to: &output) } else { Self.writeEmptyArray(to: &output) }
+        output.key("response")
+        output.beginObject()
+        origin.writeMembers(to: &output)
+        response.writeSummaryMembers(to: &output)
+        output.endObject()
+        if let subscriptions {
+            output.key("subscriptions")
+            subscriptions.write(to: &output, naming)
+        }
+        output.key("verification")
+        output.beginObject()
+        output.member("failed_checks", strings: local.verification.failedCheckIDs.map(\.rawValue))
+        output.key("verdict")
+        output.string(local.verification.verdict.rawValue)
+        output.endObject()
+        output.endObject()
+    }
+
+    private static func writeEmptyArray(to output: inout JSONOutput) {
+        output.beginArray()
+        output.endArray()
     }
 }

@@ -30,48 +30,73 @@ public struct ContainerSummary: Sendable {
         return certificate.isSelfSigned ? "root" : (certificate.isCA ? "intermediate" : "other")
     }
 
-    public var json: JSONValue {
-        .object([
-            "content_type": .string("signedData"),
-            "version": .integer(container.version),
-            "encoding": .string(encoding),
-            "digest_algorithms": .array(container.digestAlgorithms.map { .string($0.displayName) }),
-            "encapsulated_content_type": .string("data"),
-            "content_length": .integer(container.content.count),
-            "certificates": .array(certificates.map(\.json)),
-            "crls": .bool(container.hasCRLs),
-            "signers": .array(container.signerInfos.map(Self.signerJSON)),
-            "der_sha256": derSHA256,
-        ])
+    /// `{certificates, content_length, content_type, crls, der_sha256, digest_algorithms, encapsulated_content_type,
+    /// encoding, signers, version}`.
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("certificates")
+        output.beginArray()
+        for entry in certificates { entry.write(to: &output) }
+        output.endArray()
+        output.key("content_length")
+        output.integer(container.content.count)
+        output.key("content_type")
+        output.literal("signedData")
+        output.key("crls")
+        output.bool(container.hasCRLs)
+        output.key("der_sha256")
+        // The receipt's SHA-256, or null if this OpenSSL will not compute SHA-256 (then nothing else would work).
+        do {
+            output.hexString(try appReceipt.derSHA256())
+        } catch {
+            output.null()
+        }
+        output.key("digest_algorithms")
+        output.beginArray()
+        for algorithm in container.digestAlgorithms { output.string(algorithm.displayName) }
+        output.endArray()
+        output.key("encapsulated_content_type")
+        output.literal("data")
+        output.key("encoding")
+        output.string(encoding)
+        output.key("signers")
+        output.beginArray()
+        for signer in container.signerInfos { Self.write(signer, to: &output) }
+        output.endArray()
+        output.key("version")
+        output.integer(container.version)
+        output.endObject()
     }
 
-    static func signerJSON(_ signer: SignerInfo) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "version": .integer(signer.version),
-            "serial": .string(signer.serialNumberHex),
-            "digest_algorithm": .string(signer.digestAlgorithm.displayName),
-            "signature_algorithm": .string(signer.signatureAlgorithm.displayName),
-            "signature_length": .integer(signer.signature.count),
-            "signed_attributes": .bool(signer.signedAttributesDER != nil),
-            "unsigned_attributes": .bool(signer.hasUnsignedAttributes),
-            "offset": .integer(signer.offset),
-        ]
+    static func write(_ signer: SignerInfo, to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("digest_algorithm")
+        output.string(signer.digestAlgorithm.displayName)
         // An issuer name OpenSSL cannot decode is shown as null with the reason, never as a made-up string.
         do {
-            object["issuer"] = .string(try signer.issuerName())
+            let issuer = try signer.issuerName()
+            output.key("issuer")
+            output.string(issuer)
         } catch {
-            object["issuer"] = .null
-            object["issuer_error"] = .string(error.description)
+            output.key("issuer")
+            output.null()
+            output.key("issuer_error")
+            output.string(error.description)
         }
-        return .object(object)
-    }
-
-    /// The receipt's SHA-256, or null if this OpenSSL will not compute SHA-256 (then nothing else would work).
-    var derSHA256: JSONValue {
-        do {
-            return .string(try appReceipt.derSHA256().hexString())
-        } catch {
-            return .null
-        }
+        output.key("offset")
+        output.integer(signer.offset)
+        output.key("serial")
+        output.string(signer.serialNumberHex)
+        output.key("signature_algorithm")
+        output.string(signer.signatureAlgorithm.displayName)
+        output.key("signature_length")
+        output.integer(signer.signature.count)
+        output.key("signed_attributes")
+        output.bool(signer.signedAttributesDER != nil)
+        output.key("unsigned_attributes")
+        output.bool(signer.hasUnsignedAttributes)
+        output.key("version")
+        output.integer(signer.version)
+        output.endObject()
     }
 }

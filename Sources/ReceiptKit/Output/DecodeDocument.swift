@@ -53,34 +53,72 @@ public struct DecodeDocument: Sendable {
     }
 
     /// The whole document.
-    public var json: JSONValue { .object(members(includeContainer: true)) }
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        writeMembers(to: &output, includeContainer: true)
+        output.key("warnings")
+        output.beginArray()
+        for warning in warnings { output.string(warning) }
+        output.endArray()
+        output.endObject()
+    }
 
-    /// The members; verify leaves the container out (it reports the certificates its own way).
-    func members(includeContainer: Bool) -> [String: JSONValue] {
-        var top: [String: JSONValue] = ["format_version": .integer(Self.formatVersion), "input": input.json]
+    /// The members but `warnings` (verify puts its own list there); verify leaves the container out (it reports
+    /// the certificates its own way).
+    func writeMembers(to output: inout JSONOutput, includeContainer: Bool) {
         switch content {
         case .appReceipt(let receipt):
-            if includeContainer { top["container"] = ContainerSummary(receipt).json }
-            top["receipt"] = receipt.receipt.json
-        case .transactionReceipt(let transaction):
-            top["receipt"] = transaction.json
-            top["transaction_receipt"] = .object([
-                "envelope": .object(transaction.envelope.mapValues(JSONValue.string)),
-                "signature_version": .integer(Int(transaction.signatureVersion)),
-                "signature_length": .integer(transaction.signature.count),
-                "certificate": certificates[0].json,
-            ])
-        case .jws(let jws):
-            // Decode-only trees name no options: their only messages are JWS decoding errors.
-            let tree = SignedDataDecoder.decode(jws)
-            top["jws"] = jws.json
-            top["signed_data_kind"] = .string(tree.kind.rawValue)
-            top["nested"] = .array(tree.nested.map { $0.json(.library) })
+            if includeContainer {
+                output.key("container")
+                ContainerSummary(receipt).write(to: &output)
+            }
         case .signedDataBody(let body):
-            top.merge(SignedDataDecoder.decode(body).json(.library).objectValue ?? [:]) { own, _ in own }
+            // Decode-only trees name no options: their only messages are JWS decoding errors.
+            SignedDataDecoder.decode(body).writeMembers(to: &output, .library)
+        case .transactionReceipt, .jws: break
         }
-        if let environment { top["environment"] = .string(environment) }
-        top["warnings"] = .array(warnings.map(JSONValue.string))
-        return top
+        if let environment {
+            output.key("environment")
+            output.string(environment)
+        }
+        output.key("format_version")
+        output.integer(Self.formatVersion)
+        output.key("input")
+        input.write(to: &output)
+        switch content {
+        case .appReceipt(let receipt):
+            output.key("receipt")
+            receipt.receipt.write(to: &output)
+        case .transactionReceipt(let transaction):
+            output.key("receipt")
+            transaction.write(to: &output)
+            output.key("transaction_receipt")
+            output.beginObject()
+            output.key("certificate")
+            CertificateEntry(index: 0, offset: nil, role: "leaf", certificate: transaction.certificate).write(to: &output)
+            output.key("envelope")
+            output.beginObject()
+            for (key, value) in transaction.envelope.sorted(by: { $0.key < $1.key }) {
+                output.dynamicKey(key)
+                output.string(value)
+            }
+            output.endObject()
+            output.key("signature_length")
+            output.integer(transaction.signature.count)
+            output.key("signature_version")
+            output.integer(Int(transaction.signatureVersion))
+            output.endObject()
+        case .jws(let jws):
+            let tree = SignedDataDecoder.decode(jws)
+            output.key("jws")
+            jws.write(to: &output)
+            output.key("nested")
+            output.beginArray()
+            for item in tree.nested { item.write(to: &output, .library) }
+            output.endArray()
+            output.key("signed_data_kind")
+            output.string(tree.kind.rawValue)
+        case .signedDataBody: break
+        }
     }
 }

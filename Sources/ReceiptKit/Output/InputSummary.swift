@@ -67,13 +67,17 @@ public struct InputSummary: Sendable {
     /// The note shown for doubly encoded input.
     public var note: String? { wasDoublyEncoded ? "base64 of base64: the text was encoded twice" : nil }
 
-    /// `{source, size, layers, kind, note}`.
-    public var json: JSONValue {
-        var object: [String: JSONValue] = [
-            "source": .string(source), "size": .integer(size), "layers": .array(layers.map(JSONValue.string)),
-            "kind": .string(kind.name),
-        ]
-        if let note { object["note"] = .string(note) }
-        return .object(object)
+    /// `{kind, layers, note, size, source}`.
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("kind")
+        output.string(kind.name)
+        output.member("layers", strings: layers)
+        output.member("note", note)
+        output.key("size")
+        output.integer(size)
+        output.key("source")
+        output.string(source)
+        output.endObject()
     }
 }

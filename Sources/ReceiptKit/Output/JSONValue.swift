@@ -2,7 +2,7 @@
 ///
 /// Numbers keep their literal text, so a 19-digit transaction id sent as a number survives a round trip exactly
 /// and "1" and 1 stay distinguishable, which the comparison with Apple's JSON needs. Objects keep keys in a
-/// dictionary; the writer sorts them, which is what makes output deterministic.
+/// dictionary; ``JSONOutput`` sorts them, which is what makes output deterministic.
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -43,5 +43,25 @@ public enum JSONValue: Sendable, Hashable {
     public var int64Value: Int64? {
         guard let text = scalarText else { return nil }
         return Int64(text)
+    }
+
+    /// The value as JSON text (sorted keys), pretty or on one line, without a trailing newline.
+    public func text(pretty: Bool) -> String {
+        var output = JSONOutput(pretty: pretty, capacity: 256)
+        output.value(self)
+        return String(decoding: output.bytes, as: UTF8.self)
+    }
+
+    /// The value a writer produces, read back from its bytes: for the few places that compare a rendered
+    /// document with parsed input (verifyReceipt answers) and for tests. The bytes are the tool's own output,
+    /// which always parses; should that ever fail, the result is `null`, which compares unequal to any object.
+    static func rendered(_ write: (inout JSONOutput) -> Void) -> JSONValue {
+        var output = JSONOutput(pretty: false)
+        write(&output)
+        do {
+            return try JSONParser.parse(output.bytes, maximumValues: Int.max)
+        } catch {
+            return .null
+        }
     }
 }

@@ -2,71 +2,168 @@
 extension Receipt {
     /// The `receipt` object: verifyReceipt's names and types, plus `age_rating`, `opaque_value`, `sha1_hash`,
     /// `product_type` and `unknown_attributes` for what Apple's JSON lacks.
-    public var json: JSONValue {
-        var object = attributes.jsonMembers(table: ReceiptField.appFields)
-        if let appItemID = object["app_item_id"] { object["adam_id"] = appItemID }
-        object["in_app"] = .array(inApp.map { .object($0.jsonMembers) })
-        return .object(object)
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        // `adam_id` sorts first of all the keys: written first, the object needs no reordering.
+        if let appItemID = attributes.fields[1]?.integer {
+            output.key("adam_id")
+            output.integer(appItemID)
+        }
+        attributes.writeMembers(to: &output, plan: .app) { type, output in
+            guard type == ReceiptField.inAppPurchaseType else { return }
+            output.key("in_app")
+            output.beginArray()
+            for purchase in inApp { purchase.write(to: &output) }
+            output.endArray()
+        }
+        output.endObject()
     }
+
+    /// The `receipt` object as a value, read back from its bytes: for comparing with Apple's JSON and for tests.
+    public var json: JSONValue { JSONValue.rendered { write(to: &$0) } }
 }
 
 extension InAppPurchase {
     /// The verifyReceipt `in_app` entry. Apple leaves out two values that non-subscription purchases still
     /// carry in the receipt: `web_order_line_item_id` when it is 0 and `is_in_intro_offer_period` when there is
     /// no expiry (seen in every real response here), so they are left out too; `dump` still shows them.
-    var jsonMembers: [String: JSONValue] {
-        var object = attributes.jsonMembers(table: ReceiptField.inAppFields)
-        if webOrderLineItemID == 0 { object.removeValue(forKey: "web_order_line_item_id") }
-        if expiresDate == nil { object.removeValue(forKey: "is_in_intro_offer_period") }
-        return object
+    func write(to output: inout JSONOutput) {
+        output.beginObject()
+        let skipsWebOrder = webOrderLineItemID == 0
+        let skipsIntroOffer = expiresDate == nil
+        attributes.writeMembers(to: &output, plan: .inApp) { _, _ in
+        } skipping: { type in
+            (type == 1711 && skipsWebOrder) || (type == 1719 && skipsIntroOffer)
+        }
+        output.endObject()
     }
+
+    /// The entry as a value, read back from its bytes (for the subscription rules, which read Apple's names).
+    var json: JSONValue { JSONValue.rendered { write(to: &$0) } }
 }
 
 extension AttributeSet {
-    func jsonMembers(table: [Int64: ReceiptField]) -> [String: JSONValue] {
-        var object: [String: JSONValue] = [:]
-        for (type, value) in fields {
-            guard let field = table[type] else { continue }
-            switch value {
-            case .string(let text): object[field.name] = .string(text)
-            case .integer(let number):
-                object[field.name] = field.kind == .number ? .integer(number) : .string(String(number))
-            case .flag(let flag): object[field.name] = .string(flag ? "true" : "false")
-            case .bytes(let bytes): object[field.name] = .string(bytes.hexString())
-            case .date(let raw, let timestamp):
-                guard let timestamp else {
-                    object[field.name] = .string(raw)
-                    continue
-                }
-                object.merge(timestamp.appleTriplet(field.name)) { _, new in new }
+    /// Writes the known fields and `unknown_attributes` in key order (by `plan`); `extra` is called at each of
+    /// the plan's other extra keys (the receipt's `in_app`) to write that member.
+    func writeMembers(
+        to output: inout JSONOutput, plan: ReceiptRenderPlan, extra: (Int64, inout JSONOutput) -> Void,
+        skipping: (Int64) -> Bool = { _ in false }
+    ) {
+        for step in plan.steps {
+            if step.part == .extra {
+                step.type == ReceiptRenderPlan.unknownAttributesStep
+                    ? writeUnknownAttributes(to: &output) : extra(step.type, &output)
+                continue
+            }
+            guard let value = fields[step.type], !skipping(step.type) else { continue }
+            switch (value, step.part) {
+            case (.date(let raw, nil), .value):
+                output.key(plain: step.key)
+                output.string(raw)
+            case (.date(_, let timestamp?), .value):
+                output.key(plain: step.key)
+                output.appleGMT(timestamp)
+            case (.date(_, let timestamp?), .milliseconds):
+                output.key(plain: step.key)
+                output.integerString(timestamp.milliseconds)
+            case (.date(_, let timestamp?), .pacific):
+                output.key(plain: step.key)
+                output.applePacific(timestamp)
+            case (.date, _): continue
+            case (_, .milliseconds), (_, .pacific), (_, .extra): continue
+            case (.string(let text), .value):
+                output.key(plain: step.key)
+                output.string(text)
+            case (.integer(let number), .value):
+                output.key(plain: step.key)
+                step.isNumber ? output.integer(number) : output.integerString(number)
+            case (.flag(let flag), .value):
+                output.key(plain: step.key)
+                output.plainString { $0.append(contentsOf: flag ? Self.trueText : Self.falseText) }
+            case (.bytes(let bytes), .value):
+                output.key(plain: step.key)
+                output.hexString(bytes)
             }
         }
-        if !unknownAttributes.isEmpty {
-            object["unknown_attributes"] = .array(unknownAttributes.map(\.json))
-        }
-        return object
     }
+
+    /// `unknown_attributes`, when there are any: every attribute no table names, as found.
+    private func writeUnknownAttributes(to output: inout JSONOutput) {
+        let unknown = unknownAttributes
+        guard !unknown.isEmpty else { return }
+        output.key("unknown_attributes")
+        output.beginArray()
+        for attribute in unknown { attribute.write(to: &output) }
+        output.endArray()
+    }
+
+    private static let trueText = Array("true".utf8)
+    private static let falseText = Array("false".utf8)
 }
 
-extension Timestamp {
-    /// `name`, `name_ms` and `name_pst` exactly as verifyReceipt renders them.
-    public func appleTriplet(_ name: String) -> [String: JSONValue] {
-        [name: .string(appleGMT), name + "_ms": .string(String(milliseconds)), name + "_pst": .string(applePacific)]
+/// The order in which a receipt object's members are written: every key a field can produce (a date gives
+/// `name`, `name_ms` and `name_pst`) sorted as the output sorts keys, so writing in plan order needs no
+/// reordering. Worked out once per table.
+struct ReceiptRenderPlan: Sendable {
+    enum Part: Sendable { case value, milliseconds, pacific, extra }
+
+    struct Step: Sendable {
+        let key: [UInt8]
+        let type: Int64
+        let part: Part
+        let isNumber: Bool
+    }
+
+    let steps: [Step]
+
+    /// The extra step that writes `unknown_attributes` (no attribute has a negative type).
+    static let unknownAttributesStep: Int64 = -1
+
+    /// App-level fields, with `in_app` as the extra key of attribute type 17.
+    static let app = ReceiptRenderPlan(
+        table: ReceiptField.appFields,
+        extras: [("in_app", ReceiptField.inAppPurchaseType), ("unknown_attributes", unknownAttributesStep)])
+    static let inApp = ReceiptRenderPlan(
+        table: ReceiptField.inAppFields, extras: [("unknown_attributes", unknownAttributesStep)])
+
+    init(table: [Int64: ReceiptField], extras: [(String, Int64)]) {
+        var keyed: [(String, Step)] = []
+        func add(_ key: String, _ type: Int64, _ part: Part, isNumber: Bool = false) {
+            keyed.append((key, Step(key: Array(key.utf8), type: type, part: part, isNumber: isNumber)))
+        }
+        for field in table.values {
+            add(field.name, field.type, .value, isNumber: field.kind == .number)
+            if field.kind == .date {
+                add(field.name + "_ms", field.type, .milliseconds)
+                add(field.name + "_pst", field.type, .pacific)
+            }
+        }
+        for (key, type) in extras { add(key, type, .extra) }
+        steps = keyed.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }
 
 extension ReceiptAttribute {
-    /// `{type, version, offset, value_hex, value}`; `value` only when the octets are a string or an integer.
-    public var json: JSONValue {
-        var object: [String: JSONValue] = [
-            "type": .integer(type), "version": .integer(version), "offset": .integer(offset),
-            "value_hex": .string(value.hexString()),
-        ]
+    /// `{offset, type, value, value_hex, version}`; `value` only when the octets are a string or an integer.
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("offset")
+        output.integer(offset)
+        output.key("type")
+        output.integer(type)
         switch decodedValue {
-        case .string(let text): object["value"] = .string(text)
-        case .integer(let number): object["value"] = .integer(number)
+        case .string(let text):
+            output.key("value")
+            output.string(text)
+        case .integer(let number):
+            output.key("value")
+            output.integer(number)
         case .set, .element, .raw: break
         }
-        return .object(object)
+        output.key("value_hex")
+        output.hexString(value)
+        output.key("version")
+        output.integer(version)
+        output.endObject()
     }
 }

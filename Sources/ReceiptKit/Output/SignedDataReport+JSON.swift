@@ -3,41 +3,84 @@ extension SignedDataReport {
     /// apple_status, nested}`. `verdict` covers the nested items too, `item_verdict` this item alone; the
     /// verification keys are those of the receipt report and are absent when the item was only decoded. An item
     /// that does not decode has `verdict: malformed` and an `error`.
-    public func json(_ naming: OptionNaming) -> JSONValue {
-        var object: [String: JSONValue] = ["path": .string(path), "kind": .string(kind.rawValue)]
-        switch content {
-        case .decoded(let jws): object["jws"] = jws.json
-        case .undecodable(let error):
-            var failure: [String: JSONValue] = ["message": .string(error.message(naming))]
-            if let offset = error.offset { failure["offset"] = .integer(offset) }
-            object["error"] = .object(failure)
-        }
-        if let report { object.merge(report.jsonMembers(naming)) { _, verification in verification } }
-        if let verdict { object["verdict"] = .string(verdict.rawValue) }
-        if let ownVerdict { object["item_verdict"] = .string(ownVerdict.rawValue) }
+    public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
+        output.beginObject()
+        writeMembers(to: &output, naming)
+        output.endObject()
+    }
+
+    /// The members, for documents that put `format_version` and `input` beside them.
+    func writeMembers(to output: inout JSONOutput, _ naming: OptionNaming) {
         if let appleStatus {
-            object["apple_status"] = .object([
-                "status": .integer(appleStatus),
-                "meaning": .string(AppleSubscriptionStatus.meaning(ofStatus: appleStatus)),
-            ])
+            output.key("apple_status")
+            output.beginObject()
+            output.key("meaning")
+            output.string(AppleSubscriptionStatus.meaning(ofStatus: appleStatus))
+            output.key("status")
+            output.integer(appleStatus)
+            output.endObject()
         }
-        object["nested"] = .array(nested.map { $0.json(naming) })
-        return .object(object)
+        report?.writeLeadingMembers(to: &output, naming)
+        if case .undecodable(let error) = content {
+            output.key("error")
+            output.beginObject()
+            output.key("message")
+            output.string(error.message(naming))
+            output.member("offset", integer: error.offset)
+            output.endObject()
+        }
+        if let ownVerdict {
+            output.key("item_verdict")
+            output.string(ownVerdict.rawValue)
+        }
+        if case .decoded(let jws) = content {
+            output.key("jws")
+            jws.write(to: &output)
+        }
+        output.key("kind")
+        output.string(kind.rawValue)
+        output.key("nested")
+        output.beginArray()
+        for item in nested { item.write(to: &output, naming) }
+        output.endArray()
+        output.key("path")
+        output.string(path)
+        // The item's own `verdict` (nested items included) replaces the report's.
+        report?.writeTrailingMembers(to: &output, naming, verdict: verdict == nil)
+        if let verdict {
+            output.key("verdict")
+            output.string(verdict.rawValue)
+        }
     }
 }
 
 extension SignedDataBodyReport {
-    /// `{body: {kind, unsigned}, verdict, items, notes}`: `unsigned` is the body without its signed items, as
+    /// `{body: {kind, unsigned}, items, notes, verdict}`: `unsigned` is the body without its signed items, as
     /// received and as unverified as it says.
-    public func json(_ naming: OptionNaming) -> JSONValue {
-        let unsigned = Self.withoutSignedItems(body.json)
-        var object: [String: JSONValue] = [
-            "body": .object(["kind": .string(body.kind.rawValue), "unsigned": unsigned]),
-            "items": .array(items.map { $0.json(naming) }),
-            "notes": .array(notes.map(JSONValue.string)),
-        ]
-        if let verdict { object["verdict"] = .string(verdict.rawValue) }
-        return .object(object)
+    public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
+        output.beginObject()
+        writeMembers(to: &output, naming)
+        output.endObject()
+    }
+
+    /// The members, for documents that put `format_version` and `input` beside them.
+    func writeMembers(to output: inout JSONOutput, _ naming: OptionNaming) {
+        output.key("body")
+        output.beginObject()
+        output.key("kind")
+        output.string(body.kind.rawValue)
+        output.key("unsigned")
+        output.value(Self.withoutSignedItems(body.json))
+        output.endObject()
+        output.key("items")
+        output.beginArray()
+        for item in items { item.write(to: &output, naming) }
+        output.endArray()
+        output.member("notes", strings: notes)
+        if let verdict {
+            output.key("verdict")
+            output.string(verdict.rawValue)
+        }
     }
 
     /// The body with every signed item left out (keys starting with `signed` whose value is a string or a list

@@ -50,38 +50,74 @@ public struct SubscriptionReport: Sendable {
             inputs: inputs, origin: origin, time: time, timeSource: at?.source ?? inputs.defaultTimeSource, periods: periods)
     }
 
-    public func json(_ naming: OptionNaming) -> JSONValue {
-        var object = result.jsonMembers(naming)
-        object["format_version"] = .integer(DecodeDocument.formatVersion)
-        object["input"] = originJSON
-        object["at"] = .object(["time": .string(time.rfc3339), "source": .string(timeSource.rendered(naming))])
-        object["sandbox"] = .bool(inputs.sandbox)
-        object["cannot_know"] = .array(inputs.cannotKnow.map(JSONValue.string))
-        object["explanations"] = .array(inputs.explanations.map(JSONValue.string))
-        return .object(object)
+    public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
+        output.beginObject()
+        output.key("at")
+        output.beginObject()
+        output.key("source")
+        output.string(timeSource.rendered(naming))
+        output.key("time")
+        output.rfc3339(time)
+        output.endObject()
+        output.member("cannot_know", strings: inputs.cannotKnow)
+        output.member("explanations", strings: inputs.explanations)
+        output.key("format_version")
+        output.integer(DecodeDocument.formatVersion)
+        output.key("input")
+        writeOrigin(to: &output)
+        result.writeMembers(to: &output, naming)
+        output.key("sandbox")
+        output.bool(inputs.sandbox)
+        output.endObject()
     }
 
-    var originJSON: JSONValue {
+    /// The `input` member's value: what the states were computed from.
+    func writeOrigin(to output: inout JSONOutput) {
         switch origin {
         case .response(let source, let response):
-            return .object([
-                "source": .string(source), "kind": .string("verifyReceipt_response"), "response": response.summaryJSON,
-            ])
-        case .receipt(let source, let kind): return .object(["source": .string(source), "kind": .string(kind.name)])
+            output.beginObject()
+            output.key("kind")
+            output.literal("verifyReceipt_response")
+            output.key("response")
+            output.beginObject()
+            response.writeSummaryMembers(to: &output)
+            output.endObject()
+            output.key("source")
+            output.string(source)
+            output.endObject()
+        case .receipt(let source, let kind):
+            output.beginObject()
+            output.key("kind")
+            output.string(kind.name)
+            output.key("source")
+            output.string(source)
+            output.endObject()
         case .storeKit(let source, let kind, let storeKit):
-            return .object([
-                "source": .string(source), "kind": .string(kind.name),
-                "apple_statuses": .array(storeKit.appleStatuses.map(\.json)),
-                "excluded_items": .array(
-                    storeKit.excluded.map { item in
-                        .object([
-                            "path": .string(item.path), "kind": .string(item.kind.rawValue),
-                            "verdict": .string((item.ownVerdict ?? .unverifiableHere).rawValue),
-                            "failed_checks": .array((item.report?.problemCheckIDs ?? []).map { .string($0.rawValue) }),
-                        ])
-                    }),
-            ])
-        case .enclosingResponse: return .string("response")
+            output.beginObject()
+            output.key("apple_statuses")
+            output.beginArray()
+            for status in storeKit.appleStatuses { status.write(to: &output) }
+            output.endArray()
+            output.key("excluded_items")
+            output.beginArray()
+            for item in storeKit.excluded {
+                output.beginObject()
+                output.member("failed_checks", strings: (item.report?.problemCheckIDs ?? []).map(\.rawValue))
+                output.key("kind")
+                output.string(item.kind.rawValue)
+                output.key("path")
+                output.string(item.path)
+                output.key("verdict")
+                output.string((item.ownVerdict ?? .unverifiableHere).rawValue)
+                output.endObject()
+            }
+            output.endArray()
+            output.key("kind")
+            output.string(kind.name)
+            output.key("source")
+            output.string(source)
+            output.endObject()
+        case .enclosingResponse: output.literal("response")
         }
     }
 }

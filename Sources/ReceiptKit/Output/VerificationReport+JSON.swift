@@ -1,42 +1,114 @@
 extension VerificationReport {
-    /// `{verdict, verification_time, trust_anchor, checks, warnings, certificates}` as documented in the README.
-    public func jsonMembers(_ naming: OptionNaming) -> [String: JSONValue] {
-        [
-            "verdict": .string(verdict.rawValue),
-            "checks": .array(checks.map { $0.json(naming) }),
-            "warnings": .array(warnings.map(\.json)),
-            "verification_time": .object([
-                "time": verificationTime.map { .string($0.rfc3339) } ?? .null,
-                "source": .string(verificationTimeSource.rendered(naming)),
-            ]),
-            "certificates": .array(certificates.map(\.json)),
-            "trust_anchor": trustAnchor?.json ?? .null,
-        ]
+    /// The report's members as documented in the README: `certificates`, `checks`, `trust_anchor`, `verdict`,
+    /// `verification_time` and `warnings`. A document that puts its own verdict or its own warnings in their
+    /// place leaves those out here.
+    public func writeMembers(
+        to output: inout JSONOutput, _ naming: OptionNaming, verdict writesVerdict: Bool = true,
+        warnings writesWarnings: Bool = true
+    ) {
+        writeLeadingMembers(to: &output, naming)
+        writeTrailingMembers(to: &output, naming, verdict: writesVerdict, warnings: writesWarnings)
+    }
+
+    /// `certificates` and `checks`: the members that sort before a document's own (`environment`, `input`, ...),
+    /// written first so the document needs no reordering.
+    func writeLeadingMembers(to output: inout JSONOutput, _ naming: OptionNaming) {
+        output.key("certificates")
+        output.beginArray()
+        for role in certificates { role.write(to: &output) }
+        output.endArray()
+        output.key("checks")
+        output.beginArray()
+        for check in checks { check.write(to: &output, naming) }
+        output.endArray()
+    }
+
+    /// `trust_anchor`, `verdict`, `verification_time` and `warnings`.
+    func writeTrailingMembers(
+        to output: inout JSONOutput, _ naming: OptionNaming, verdict writesVerdict: Bool = true,
+        warnings writesWarnings: Bool = true
+    ) {
+        output.key("trust_anchor")
+        if let trustAnchor { trustAnchor.write(to: &output) } else { output.null() }
+        if writesVerdict {
+            output.key("verdict")
+            output.string(verdict.rawValue)
+        }
+        output.key("verification_time")
+        output.beginObject()
+        output.key("source")
+        output.string(verificationTimeSource.rendered(naming))
+        output.key("time")
+        if let verificationTime { output.rfc3339(verificationTime) } else { output.null() }
+        output.endObject()
+        if writesWarnings {
+            output.key("warnings")
+            VerificationWarning.write(warnings, to: &output)
+        }
     }
 }
 
 extension VerificationReport.CertificateRole {
-    public var json: JSONValue {
-        .object([
-            "role": .string(role), "subject": .string(certificate.subject), "issuer": .string(certificate.issuer),
-            "serial": .string(certificate.serialNumberHex), "not_before": .string(certificate.notBefore.rendered),
-            "not_after": .string(certificate.notAfter.rendered), "sha256_fingerprint": .string(certificate.sha256Fingerprint),
-        ])
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("issuer")
+        output.string(certificate.issuer)
+        output.key("not_after")
+        output.string(certificate.notAfter.rendered)
+        output.key("not_before")
+        output.string(certificate.notBefore.rendered)
+        output.key("role")
+        output.string(role)
+        output.key("serial")
+        output.string(certificate.serialNumberHex)
+        output.key("sha256_fingerprint")
+        output.string(certificate.sha256Fingerprint)
+        output.key("subject")
+        output.string(certificate.subject)
+        output.endObject()
     }
 }
 
 extension TrustAnchor {
-    public var json: JSONValue {
-        .object(["name": .string(name), "sha256_fingerprint": .string(sha256Fingerprint), "source": .string(source)])
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("name")
+        output.string(name)
+        output.key("sha256_fingerprint")
+        output.string(sha256Fingerprint)
+        output.key("source")
+        output.string(source)
+        output.endObject()
     }
 }
 
 extension VerificationCheck {
-    public func json(_ naming: OptionNaming) -> JSONValue {
-        .object(["id": .string(id.rawValue), "status": .string(status.rawValue), "detail": .string(detail.rendered(naming))])
+    public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
+        output.beginObject()
+        output.key("detail")
+        output.string(detail.rendered(naming))
+        output.key("id")
+        output.string(id.rawValue)
+        output.key("status")
+        output.string(status.rawValue)
+        output.endObject()
     }
 }
 
 extension VerificationWarning {
-    public var json: JSONValue { .object(["id": .string(kind.rawValue), "detail": .string(detail)]) }
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("detail")
+        output.string(detail)
+        output.key("id")
+        output.string(kind.rawValue)
+        output.endObject()
+    }
+
+    /// The warnings as an array.
+    public static func write(_ warnings: some Sequence<VerificationWarning>, to output: inout JSONOutput) {
+        output.beginArray()
+        for warning in warnings { warning.write(to: &output) }
+        output.endArray()
+    }
 }

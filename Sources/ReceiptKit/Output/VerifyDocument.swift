@@ -52,34 +52,49 @@ public enum VerifyDocument: Sendable {
         return decoded.warnings.map { VerificationWarning(.decode, $0) } + report.warnings
     }
 
-    public func json(_ naming: OptionNaming) -> JSONValue {
+    public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
+        output.beginObject()
         switch self {
         case .verified(let decoded, let report):
-            var object = decoded.members(includeContainer: false)
-            object.merge(report.jsonMembers(naming)) { _, verification in verification }
-            object["warnings"] = .array(warnings.map(\.json))
-            return .object(object)
+            report.writeLeadingMembers(to: &output, naming)
+            decoded.writeMembers(to: &output, includeContainer: false)
+            report.writeTrailingMembers(to: &output, naming, warnings: false)
+            output.key("warnings")
+            VerificationWarning.write(warnings, to: &output)
         case .malformed(let source, let size, let error):
-            var failure: [String: JSONValue] = ["message": .string(error.message(naming))]
-            if let offset = error.offset { failure["offset"] = .integer(offset) }
-            return .object([
-                "format_version": .integer(DecodeDocument.formatVersion), "verdict": .string(Verdict.malformed.rawValue),
-                "input": .object(["source": .string(source), "size": .integer(size)]), "error": .object(failure),
-            ])
+            output.key("error")
+            output.beginObject()
+            output.key("message")
+            output.string(error.message(naming))
+            output.member("offset", integer: error.offset)
+            output.endObject()
+            output.key("format_version")
+            output.integer(DecodeDocument.formatVersion)
+            output.key("input")
+            output.beginObject()
+            output.key("size")
+            output.integer(size)
+            output.key("source")
+            output.string(source)
+            output.endObject()
+            output.key("verdict")
+            output.string(Verdict.malformed.rawValue)
         case .signedData(let decoded, let report):
-            return .object(Self.signedDataMembers(decoded, report: report.json(naming)))
+            Self.writeInput(decoded, to: &output)
+            report.writeMembers(to: &output, naming)
         case .signedDataBody(let decoded, let report):
-            return .object(Self.signedDataMembers(decoded, report: report.json(naming)))
+            Self.writeInput(decoded, to: &output)
+            report.writeMembers(to: &output, naming)
         }
+        output.endObject()
     }
 
-    /// What the input was, then the signed data's report: `{path, kind, verdict, item_verdict, jws, checks, ...,
-    /// nested}` for one item, `{body, verdict, items, notes}` for an API answer.
-    static func signedDataMembers(_ decoded: DecodeDocument, report: JSONValue) -> [String: JSONValue] {
-        var object: [String: JSONValue] = [
-            "format_version": .integer(DecodeDocument.formatVersion), "input": decoded.input.json,
-        ]
-        object.merge(report.objectValue ?? [:]) { own, _ in own }
-        return object
+    /// What the input was, before the signed data's report: `{path, kind, verdict, item_verdict, jws, checks,
+    /// ..., nested}` for one item, `{body, verdict, items, notes}` for an API answer.
+    static func writeInput(_ decoded: DecodeDocument, to output: inout JSONOutput) {
+        output.key("format_version")
+        output.integer(DecodeDocument.formatVersion)
+        output.key("input")
+        decoded.input.write(to: &output)
     }
 }

@@ -1,116 +1,183 @@
-/// JSON renderings for the comparison with Apple's verifyReceipt answer and for subscription states.
+/// JSON renderings for the comparison with Apple's verifyReceipt answer and for subscription states. Values that
+/// echo Apple's answer are written from the parsed response; everything else from typed values.
 extension ReceiptComparison {
-    public var differencesJSON: JSONValue {
-        .array(
-            differences.map { difference in
-                .object([
-                    "path": .string(difference.path), "kind": .string(difference.kind.rawValue),
-                    "local": difference.local ?? .null, "remote": difference.remote ?? .null,
-                ])
-            })
+    /// `[{kind, local, path, remote}]`.
+    public func writeDifferences(to output: inout JSONOutput) {
+        output.beginArray()
+        for difference in differences {
+            output.beginObject()
+            output.key("kind")
+            output.string(difference.kind.rawValue)
+            output.key("local")
+            output.value(difference.local ?? .null)
+            output.key("path")
+            output.string(difference.path)
+            output.key("remote")
+            output.value(difference.remote ?? .null)
+            output.endObject()
+        }
+        output.endArray()
     }
 
-    public var remoteKnowledgeJSON: JSONValue {
-        .array(remoteKnowledge.map { .object(["path": .string($0.path), "remote": $0.remote, "note": .string($0.note)]) })
+    /// `[{note, path, remote}]`.
+    public func writeRemoteKnowledge(to output: inout JSONOutput) {
+        output.beginArray()
+        for knowledge in remoteKnowledge {
+            output.beginObject()
+            output.key("note")
+            output.string(knowledge.note)
+            output.key("path")
+            output.string(knowledge.path)
+            output.key("remote")
+            output.value(knowledge.remote)
+            output.endObject()
+        }
+        output.endArray()
     }
 }
 
 extension VerifyReceiptResponse {
-    /// Status, its meaning, environment, retry flag, exception and unknown keys.
-    public var summaryJSON: JSONValue {
-        var object: [String: JSONValue] = [
-            "status": .integer(status), "status_meaning": .string(statusMeaning),
-            "unknown_keys": .array(unknownKeys.map(JSONValue.string)),
-            "receipt_form": .string(
-                receipt == nil ? "none" : (isTransactionReceiptForm ? "ios6_transaction_receipt" : "app_receipt")),
-        ]
-        object["environment"] = environment.map(JSONValue.string) ?? .null
-        object["is_retryable"] = isRetryable.map(JSONValue.bool) ?? .null
-        object["exception"] = exception.map(JSONValue.string) ?? .null
-        return .object(object)
+    /// Status, its meaning, environment, retry flag, exception and unknown keys, as members of the caller's object.
+    public func writeSummaryMembers(to output: inout JSONOutput) {
+        output.key("environment")
+        if let environment { output.string(environment) } else { output.null() }
+        output.key("exception")
+        if let exception { output.string(exception) } else { output.null() }
+        output.key("is_retryable")
+        if let isRetryable { output.bool(isRetryable) } else { output.null() }
+        output.key("receipt_form")
+        output.string(receipt == nil ? "none" : (isTransactionReceiptForm ? "ios6_transaction_receipt" : "app_receipt"))
+        output.key("status")
+        output.integer(status)
+        output.key("status_meaning")
+        output.string(statusMeaning)
+        output.member("unknown_keys", strings: unknownKeys)
     }
 
     /// `latest_receipt_info` as a list ordered by purchase date, values typed as Apple documents them
     /// (strings) and every date as a complete triplet (iOS 6 millisecond `expires_date` included).
-    public var normalizedLatestReceiptInfo: JSONValue {
+    public func writeNormalizedLatestReceiptInfo(to output: inout JSONOutput) {
         let ordered = latestReceiptInfo.sorted {
             ($0.purchaseDate?.milliseconds ?? Int64.min, $0.transactionID ?? "") < (
                 $1.purchaseDate?.milliseconds ?? Int64.min, $1.transactionID ?? ""
             )
         }
-        return .array(
-            ordered.map { record in
-                var object = Self.stringified(record.fields)
-                let dates: [(String, Timestamp?)] = [
-                    ("purchase_date", record.purchaseDate), ("original_purchase_date", record.originalPurchaseDate),
-                    ("expires_date", record.expiresDate), ("cancellation_date", record.cancellationDate),
-                ]
-                for (name, timestamp) in dates {
-                    if let timestamp { object.merge(timestamp.appleTriplet(name)) { _, new in new } }
-                }
-                object.removeValue(forKey: "expires_date_formatted")
-                object.removeValue(forKey: "expires_date_formatted_pst")
-                return .object(object)
-            })
+        output.beginArray()
+        for record in ordered {
+            let dates: [(String, Timestamp)] = [
+                ("purchase_date", record.purchaseDate), ("original_purchase_date", record.originalPurchaseDate),
+                ("expires_date", record.expiresDate), ("cancellation_date", record.cancellationDate),
+            ].compactMap { name, timestamp in timestamp.map { (name, $0) } }
+            var replaced: Set<String> = ["expires_date_formatted", "expires_date_formatted_pst"]
+            for (name, _) in dates { replaced.formUnion([name, name + "_ms", name + "_pst"]) }
+            output.beginObject()
+            Self.writeStringified(record.fields, leavingOut: replaced, to: &output)
+            for (name, timestamp) in dates { output.appleTriplet(name, timestamp) }
+            output.endObject()
+        }
+        output.endArray()
     }
 
     /// `pending_renewal_info` ordered by original transaction id, values as strings, dates as triplets.
-    public var normalizedPendingRenewalInfo: JSONValue {
+    public func writeNormalizedPendingRenewalInfo(to output: inout JSONOutput) {
         let ordered = pendingRenewalInfo.sorted { ($0.originalTransactionID ?? "") < ($1.originalTransactionID ?? "") }
-        return .array(
-            ordered.map { renewal in
-                var object = Self.stringified(renewal.fields)
-                if let grace = renewal.gracePeriodExpiresDate {
-                    object.merge(grace.appleTriplet("grace_period_expires_date")) { _, new in new }
-                }
-                if let intent = renewal.expirationIntent {
-                    object["expiration_intent_meaning"] = .string(PendingRenewal.meaning(ofExpirationIntent: intent))
-                }
-                return .object(object)
-            })
+        output.beginArray()
+        for renewal in ordered {
+            var replaced: Set<String> = []
+            if renewal.gracePeriodExpiresDate != nil {
+                replaced.formUnion(["grace_period_expires_date", "grace_period_expires_date_ms", "grace_period_expires_date_pst"])
+            }
+            if renewal.expirationIntent != nil { replaced.insert("expiration_intent_meaning") }
+            output.beginObject()
+            Self.writeStringified(renewal.fields, leavingOut: replaced, to: &output)
+            if let grace = renewal.gracePeriodExpiresDate { output.appleTriplet("grace_period_expires_date", grace) }
+            if let intent = renewal.expirationIntent {
+                output.key("expiration_intent_meaning")
+                output.string(PendingRenewal.meaning(ofExpirationIntent: intent))
+            }
+            output.endObject()
+        }
+        output.endArray()
     }
 
-    /// Scalars as strings, the type Apple documents for per-transaction values.
-    static func stringified(_ fields: [String: JSONValue]) -> [String: JSONValue] {
-        fields.mapValues { value in
+    /// The members of `fields` but `leavingOut`, scalars as strings (the type Apple documents for per-transaction
+    /// values), in key order.
+    static func writeStringified(_ fields: [String: JSONValue], leavingOut: Set<String>, to output: inout JSONOutput) {
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) where !leavingOut.contains(key) {
+            output.dynamicKey(key)
             switch value {
-            case .number(let text): return .string(text)
-            case .bool(let flag): return .string(flag ? "true" : "false")
-            default: return value
+            case .number(let text): output.string(text)
+            case .bool(let flag): output.string(flag ? "true" : "false")
+            default: output.value(value)
             }
         }
     }
 }
 
 extension SubscriptionEvaluator.Result {
-    public func jsonMembers(_ naming: OptionNaming) -> [String: JSONValue] {
-        [
-            "items": .array(subscriptions.map { $0.json(naming) }),
-            "products_needing_period": .array(productsNeedingPeriod.map(JSONValue.string)),
-            "other_purchases": .integer(otherPurchaseCount),
-        ]
+    /// `items`, `other_purchases` and `products_needing_period`, as members of the caller's object.
+    public func writeMembers(to output: inout JSONOutput, _ naming: OptionNaming) {
+        output.key("items")
+        output.beginArray()
+        for subscription in subscriptions { subscription.write(to: &output, naming) }
+        output.endArray()
+        output.key("other_purchases")
+        output.integer(otherPurchaseCount)
+        output.member("products_needing_period", strings: productsNeedingPeriod)
     }
 }
 
 extension SubscriptionStatus {
-    public func json(_ naming: OptionNaming) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "original_transaction_id": .string(originalTransactionID), "product_id": .string(productID),
-            "kind": .string(kind.rawValue), "state": .string(state.rawValue),
-            "transactions": .integer(transactionCount),
-            "trail": .array(trail.map { .string($0.rendered(naming)) }), "notes": .array(notes.map(JSONValue.string)),
-        ]
-        object["auto_renew"] = autoRenew.map(JSONValue.bool) ?? .null
-        object["auto_renew_product_id"] = autoRenewProductID.map(JSONValue.string) ?? .null
-        object["expiration_intent"] = expirationIntent.map(JSONValue.string) ?? .null
-        object["expiration_intent_meaning"] =
-            expirationIntent.map { .string(PendingRenewal.meaning(ofExpirationIntent: $0)) } ?? .null
-        object["latest_transaction_id"] = latestTransactionID.map(JSONValue.string) ?? .null
-        object["is_trial_period"] = isTrialPeriod.map(JSONValue.bool) ?? .null
-        object["is_in_intro_offer_period"] = isInIntroOfferPeriod.map(JSONValue.bool) ?? .null
-        if let overlap { object["overlap"] = .bool(overlap) }
-        if let latestExpiresDate { object.merge(latestExpiresDate.appleTriplet("latest_expires_date")) { _, new in new } }
-        if let latestPurchaseDate { object.merge(latestPurchaseDate.appleTriplet("latest_purchase_date")) { _, new in new } }
-        return .object(object)
+    public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
+        output.beginObject()
+        output.key("auto_renew")
+        if let autoRenew { output.bool(autoRenew) } else { output.null() }
+        output.key("auto_renew_product_id")
+        if let autoRenewProductID { output.string(autoRenewProductID) } else { output.null() }
+        output.key("expiration_intent")
+        if let expirationIntent { output.string(expirationIntent) } else { output.null() }
+        output.key("expiration_intent_meaning")
+        if let expirationIntent {
+            output.string(PendingRenewal.meaning(ofExpirationIntent: expirationIntent))
+        } else {
+            output.null()
+        }
+        output.key("is_in_intro_offer_period")
+        if let isInIntroOfferPeriod { output.bool(isInIntroOfferPeriod) } else { output.null() }
+        output.key("is_trial_period")
+        if let isTrialPeriod { output.bool(isTrialPeriod) } else { output.null() }
+        output.key("kind")
+        output.string(kind.rawValue)
+        if let latestExpiresDate { output.appleTriplet("latest_expires_date", latestExpiresDate) }
+        if let latestPurchaseDate { output.appleTriplet("latest_purchase_date", latestPurchaseDate) }
+        output.key("latest_transaction_id")
+        if let latestTransactionID { output.string(latestTransactionID) } else { output.null() }
+        output.member("notes", strings: notes)
+        output.key("original_transaction_id")
+        output.string(originalTransactionID)
+        if let overlap {
+            output.key("overlap")
+            output.bool(overlap)
+        }
+        output.key("product_id")
+        output.string(productID)
+        output.key("state")
+        output.string(state.rawValue)
+        output.member("trail", strings: trail.map { $0.rendered(naming) })
+        output.key("transactions")
+        output.integer(transactionCount)
+        output.endObject()
+    }
+}
+
+extension JSONOutput {
+    /// The members `name`, `name_ms` and `name_pst` exactly as verifyReceipt renders a date.
+    public mutating func appleTriplet(_ name: String, _ timestamp: Timestamp) {
+        dynamicKey(name)
+        appleGMT(timestamp)
+        dynamicKey(name + "_ms")
+        integerString(timestamp.milliseconds)
+        dynamicKey(name + "_pst")
+        applePacific(timestamp)
     }
 }

@@ -6,25 +6,33 @@ extension X509Certificate {
         ASN1ObjectIdentifier.appleITunesStoreReceiptMarker.dotted: "Apple iTunes Store purchase receipt (iOS 6 leaf)",
     ]
 
-    /// Everything the tool reports about a certificate; `role` and `index` are added by the caller.
-    public var json: JSONValue {
-        var object = JSONObjectBuilder()
-        object.set("subject", subject)
-        object.set("issuer", issuer)
-        object.set("common_name", subjectCommonName)
-        object.set("serial", serialNumberHex)
-        object.set("not_before", notBefore.rendered)
-        object.set("not_after", notAfter.rendered)
-        object.set("signature_algorithm", signatureAlgorithm)
-        object.set("public_key", publicKeyDescription)
-        object.set("sha256_fingerprint", sha256Fingerprint)
-        object["is_ca"] = .bool(isCA)
-        object["self_signed"] = .bool(isSelfSigned)
-        object.set("path_length", number: pathLength.map(Int64.init))
-        object["apple_markers"] = .array(
-            appleMarkerOIDs.map { oid in
-                .object(["oid": .string(oid), "name": .string(Self.appleMarkerNames[oid] ?? "Apple extension")])
-            })
-        return object.value
+    /// Everything the tool reports about a certificate, as members of the caller's object (which adds `role`
+    /// and `index`).
+    public func writeMembers(to output: inout JSONOutput) {
+        output.key("apple_markers")
+        output.beginArray()
+        for oid in appleMarkerOIDs {
+            output.beginObject()
+            output.key("name")
+            output.string(Self.appleMarkerNames[oid] ?? "Apple extension")
+            output.key("oid")
+            output.string(oid)
+            output.endObject()
+        }
+        output.endArray()
+        output.member("common_name", subjectCommonName)
+        output.key("is_ca")
+        output.bool(isCA)
+        output.member("issuer", issuer)
+        output.member("not_after", notAfter.rendered)
+        output.member("not_before", notBefore.rendered)
+        output.member("path_length", integer: pathLength.map(Int64.init))
+        output.member("public_key", publicKeyDescription)
+        output.key("self_signed")
+        output.bool(isSelfSigned)
+        output.member("serial", serialNumberHex)
+        output.member("sha256_fingerprint", sha256Fingerprint)
+        output.member("signature_algorithm", signatureAlgorithm)
+        output.member("subject", subject)
     }
 }

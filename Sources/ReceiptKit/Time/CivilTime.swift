@@ -23,8 +23,29 @@ struct CivilTime {
         second = secondOfDay % 60
     }
 
-    var dateString: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
-    var timeString: String { "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))" }
+    /// Appends `yyyy-MM-dd HH:mm:ss` with `separator` between date and time (`T` or a space); a year outside
+    /// 0-9999 keeps every digit and its sign.
+    func append(separator: UInt8, to out: inout [UInt8]) {
+        if year < 0 { out.append(0x2D) }
+        JSONOutput.appendDigits(year.magnitude, minimumWidth: 4, to: &out)
+        out.append(0x2D)
+        Self.appendTwoDigits(month, to: &out)
+        out.append(0x2D)
+        Self.appendTwoDigits(day, to: &out)
+        out.append(separator)
+        Self.appendTwoDigits(hour, to: &out)
+        out.append(0x3A)
+        Self.appendTwoDigits(minute, to: &out)
+        out.append(0x3A)
+        Self.appendTwoDigits(second, to: &out)
+    }
+
+    /// Two digits of a value known to be 0-99 (a month, day, hour, minute or second).
+    @inline(__always)
+    static func appendTwoDigits(_ value: Int64, to out: inout [UInt8]) {
+        out.append(0x30 + UInt8(truncatingIfNeeded: value / 10))
+        out.append(0x30 + UInt8(truncatingIfNeeded: value % 10))
+    }
 
     /// Whether `year` is a leap year of the proleptic Gregorian calendar.
     static func isLeapYear(_ year: Int64) -> Bool {
@@ -42,7 +63,7 @@ struct CivilTime {
     }
 }
 
-/// Zero-padded decimal.
+/// Zero-padded decimal, for messages.
 func pad(_ value: Int64, _ width: Int) -> String {
     let digits = String(value.magnitude)
     let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits

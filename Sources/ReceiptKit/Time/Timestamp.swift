@@ -39,23 +39,19 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// RFC 3339 in UTC, e.g. `2020-07-22T17:39:08Z` (milliseconds shown only when not zero).
     public var description: String { rfc3339 }
 
-    public var rfc3339: String {
-        let civil = CivilTime(secondsSinceEpoch: seconds)
-        let millis = millisecondOfSecond
-        let fraction = millis == 0 ? "" : "." + pad(millis, 3)
-        return "\(civil.dateString)T\(civil.timeString)\(fraction)Z"
-    }
+    public var rfc3339: String { rendered(appendRFC3339) }
 
     /// Apple's verifyReceipt rendering in UTC: `2020-07-22 17:39:08 Etc/GMT`.
-    public var appleGMT: String {
-        let civil = CivilTime(secondsSinceEpoch: seconds)
-        return "\(civil.dateString) \(civil.timeString) Etc/GMT"
-    }
+    public var appleGMT: String { rendered(appendAppleGMT) }
 
     /// Apple's verifyReceipt rendering in Pacific time: `2020-07-22 10:39:08 America/Los_Angeles`.
-    public var applePacific: String {
-        let civil = CivilTime(secondsSinceEpoch: seconds + PacificTime.offsetSeconds(at: seconds))
-        return "\(civil.dateString) \(civil.timeString) America/Los_Angeles"
+    public var applePacific: String { rendered(appendApplePacific) }
+
+    private func rendered(_ append: (inout [UInt8]) -> Void) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(40)
+        append(&out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).

@@ -114,15 +114,3 @@ public struct TransactionReceipt: Sendable {
         }
     }
 }
-
-extension TransactionReceipt {
-    /// The purchase info under the names verifyReceipt uses for these receipts: hyphens become underscores
-    /// (`bid`, `bvrs`, `transaction_id`, `purchase_date_ms`, `expires_date_formatted` ...).
-    public var json: JSONValue {
-        var object: [String: JSONValue] = [:]
-        for (key, value) in purchaseInfo {
-            object[String(key.map { $0 == "-" ? "_" : $0 })] = .string(value)
-        }
-        return .object(object)
-    }
-}

@@ -49,7 +49,7 @@ public struct PurchaseRecord: Sendable {
 
     /// The record of a purchase read from a receipt.
     public init(purchase: InAppPurchase) {
-        self.init(json: purchase.jsonMembers)
+        self.init(json: purchase.json.objectValue ?? [:])
     }
 
     /// A date given as `name_ms`, as `name` in milliseconds (iOS 6 `expires_date`), formatted `… Etc/GMT`,

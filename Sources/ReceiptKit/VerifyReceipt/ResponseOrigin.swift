@@ -3,23 +3,38 @@ public enum ResponseOrigin: Sendable {
     case file(String)
     case remote([VerifyReceiptClient.Exchange])
 
-    /// `source` plus, for a remote answer, every request made.
-    var jsonMembers: [String: JSONValue] {
+    /// `source` plus, for a remote answer, every request made (`exchanges`), as members of the caller's object.
+    func writeMembers(to output: inout JSONOutput) {
         switch self {
-        case .file(let path): return ["source": .string(path)]
+        case .file(let path):
+            output.key("source")
+            output.string(path)
         case .remote(let exchanges):
-            return ["source": .string("remote"), "exchanges": .array(exchanges.map(\.json))]
+            output.key("exchanges")
+            output.beginArray()
+            for exchange in exchanges { exchange.write(to: &output) }
+            output.endArray()
+            output.key("source")
+            output.literal("remote")
         }
     }
 }
 
 extension VerifyReceiptClient.Exchange {
-    public var json: JSONValue {
-        .object([
-            "environment": .string(environment), "url": .string(url),
-            "http_status": httpStatus.map { .integer($0) } ?? .null, "status": status.map { .integer($0) } ?? .null,
-            "problem": problem.map(JSONValue.string) ?? .null,
-        ])
+    /// `{environment, http_status, problem, status, url}`.
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("environment")
+        output.string(environment)
+        output.key("http_status")
+        if let httpStatus { output.integer(httpStatus) } else { output.null() }
+        output.key("problem")
+        if let problem { output.string(problem) } else { output.null() }
+        output.key("status")
+        if let status { output.integer(status) } else { output.null() }
+        output.key("url")
+        output.string(url)
+        output.endObject()
     }
 }
 

@@ -74,7 +74,7 @@ public struct VerifyReceiptClient: Sendable {
         var request: [String: JSONValue] = ["receipt-data": .string(receiptData)]
         if let password { request["password"] = .string(password) }
         if excludeOldTransactions { request["exclude-old-transactions"] = .bool(true) }
-        let body = Array(JSONWriter(pretty: false).string(.object(request)).utf8)
+        let body = Array(JSONValue.object(request).text(pretty: false).utf8)
         var exchanges: [Exchange] = []
         var environment = "Production"
         var followed21007 = false

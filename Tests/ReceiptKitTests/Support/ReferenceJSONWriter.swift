@@ -1,19 +1,19 @@
-/// The one JSON serialisation of the project: sorted keys, slashes unescaped, pretty (2 spaces) or compact.
-///
-/// Written for the batch path: output goes into one byte buffer, object members are sorted once as pairs (no
-/// lookups), and strings are copied in runs between the characters that need escaping, found through a table.
-public struct JSONWriter: Sendable {
-    public var pretty: Bool
+import ReceiptKit
 
-    public init(pretty: Bool = true) { self.pretty = pretty }
+/// The tree writer the project used before ``JSONOutput``, kept as the oracle of JSONOutputTests: sorted keys,
+/// slashes unescaped, pretty (2 spaces) or compact.
+struct ReferenceJSONWriter: Sendable {
+    var pretty: Bool
+
+    init(pretty: Bool = true) { self.pretty = pretty }
 
     /// The document as UTF-8 text, without a trailing newline.
-    public func string(_ value: JSONValue) -> String {
+    func string(_ value: JSONValue) -> String {
         String(decoding: bytes(value), as: UTF8.self)
     }
 
     /// The document as UTF-8 bytes, without a trailing newline.
-    public func bytes(_ value: JSONValue) -> [UInt8] {
+    func bytes(_ value: JSONValue) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
         write(value, into: &out, indent: 0)
@@ -21,7 +21,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends the document to `out`.
-    public func write(_ value: JSONValue, into out: inout [UInt8], indent: Int = 0) {
+    func write(_ value: JSONValue, into out: inout [UInt8], indent: Int = 0) {
         switch value {
         case .null: out.append(contentsOf: Self.null)
         case .bool(let flag): out.append(contentsOf: flag ? Self.true : Self.false)

@@ -1,0 +1,67 @@
+/// The JSON form of the audit summary (what `--summary FILE` and `summarize` write).
+extension AuditSummary {
+    /// `{bundle_ids, environments, failed_checks, format_version, kinds, problem_records, records, signal_groups,
+    /// signals, verdicts}`; the count tables with their keys sorted.
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("bundle_ids")
+        Self.write(bundleIDs, to: &output)
+        output.key("environments")
+        Self.write(environments, to: &output)
+        output.key("failed_checks")
+        Self.write(failedChecks, to: &output)
+        output.key("format_version")
+        output.integer(Self.formatVersion)
+        output.key("kinds")
+        Self.write(kinds, to: &output)
+        output.key("problem_records")
+        output.integer(problemRecords)
+        output.key("records")
+        output.integer(records)
+        output.key("signal_groups")
+        output.beginArray()
+        for group in groups { group.write(to: &output) }
+        output.endArray()
+        output.key("signals")
+        Self.write(signals, to: &output)
+        output.key("verdicts")
+        Self.write(verdicts, to: &output)
+        output.endObject()
+    }
+
+    /// The whole summary as bytes with a final newline (pretty, as `--summary FILE` writes it).
+    public func fileBytes() -> [UInt8] {
+        var output = JSONOutput(pretty: true)
+        write(to: &output)
+        output.appendRaw(0x0A)
+        return output.bytes
+    }
+
+    private static func write(_ counts: [String: Int], to output: inout JSONOutput) {
+        output.beginObject()
+        for (key, count) in counts.sorted(by: { $0.key < $1.key }) {
+            output.dynamicKey(key)
+            output.integer(count)
+        }
+        output.endObject()
+    }
+}
+
+extension AuditSignalGroup {
+    func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("key")
+        output.string(key)
+        output.key("record_count")
+        output.integer(recordCount)
+        output.key("records")
+        output.beginArray()
+        for record in records { output.integer(record) }
+        output.endArray()
+        output.key("signal")
+        output.string(kind.rawValue)
+        output.member("user_count", integer: userCount)
+        if let users { output.member("users", strings: users) }
+        output.endObject()
+    }
+}
