@@ -65,7 +65,7 @@ enum ReportCommand: Subcommand {
         let report = try read(arguments.positionals.isEmpty ? ["-"] : arguments.positionals, options, console: console)
         if let svgPath { try FileWriter.write(Array(ReportChart.svg(report).utf8), to: svgPath) }
         switch format {
-        case .json: try console.writeJSON(report.json, compact: arguments.has("compact"))
+        case .json: try console.writeJSON(compact: arguments.has("compact")) { report.write(to: &$0) }
         case .csv: try console.writeOut(report.csv)
         case .text: try console.writeOut(ReportTextRenderer.render(report))
         }

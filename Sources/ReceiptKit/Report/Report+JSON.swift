@@ -2,71 +2,108 @@
 extension Report {
     public static let formatVersion = 1
 
-    public var json: JSONValue {
-        var object: [String: JSONValue] = [
-            "format_version": .integer(Self.formatVersion),
-            "time_zone": .string(options.timeZone.name),
-            "include_unverified": .bool(options.includeUnverified),
-            "inputs": inputsJSON,
-            "transactions": transactionsJSON,
-            "totals": .object(
-                Dictionary(uniqueKeysWithValues: ReportEventKind.allCases.map { ($0.rawValue, .integer(totals[$0] ?? 0)) })),
-            "rows": .array(rows.map(\.json)),
-            "audit_days": .array(auditDays.map(\.json)),
-        ]
-        if let undatedAuditRecords { object["audit_undated"] = undatedAuditRecords.json }
-        return .object(object)
+    /// `{audit_days, audit_undated?, format_version, include_unverified, inputs, rows, time_zone, totals,
+    /// transactions}`, written in key order.
+    public func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("audit_days")
+        output.beginArray()
+        for day in auditDays { day.write(to: &output) }
+        output.endArray()
+        if let undatedAuditRecords {
+            output.key("audit_undated")
+            undatedAuditRecords.write(to: &output)
+        }
+        output.member("format_version", integer: Self.formatVersion)
+        output.key("include_unverified")
+        output.bool(options.includeUnverified)
+        output.key("inputs")
+        writeInputs(to: &output)
+        output.key("rows")
+        output.beginArray()
+        for row in rows { row.write(to: &output) }
+        output.endArray()
+        output.member("time_zone", options.timeZone.name)
+        output.key("totals")
+        output.beginObject()
+        for kind in ReportEventKind.allCases {
+            output.dynamicKey(kind.rawValue)
+            output.integer(totals[kind] ?? 0)
+        }
+        output.endObject()
+        writeTransactions(to: &output)
+        output.endObject()
     }
 
-    private var inputsJSON: JSONValue {
-        .object([
-            "audit_records": .object([
-                "read": .integer(tallies.auditRecords), "counted": .integer(tallies.countedAuditRecords),
-                "not_counted": Self.counts(tallies.uncountedAuditRecords) { $0.rawValue },
-            ]),
-            "responses": .object([
-                "read": .integer(tallies.responses), "counted": .integer(tallies.countedResponses),
-                "not_counted": Self.counts(tallies.uncountedResponses) { String($0) },
-            ]),
-        ])
+    private func writeInputs(to output: inout JSONOutput) {
+        output.beginObject()
+        output.key("audit_records")
+        output.beginObject()
+        output.member("counted", integer: tallies.countedAuditRecords)
+        output.key("not_counted")
+        Self.write(tallies.uncountedAuditRecords, to: &output) { $0.rawValue }
+        output.member("read", integer: tallies.auditRecords)
+        output.endObject()
+        output.key("responses")
+        output.beginObject()
+        output.member("counted", integer: tallies.countedResponses)
+        output.key("not_counted")
+        Self.write(tallies.uncountedResponses, to: &output) { String($0) }
+        output.member("read", integer: tallies.responses)
+        output.endObject()
+        output.endObject()
     }
 
-    private var transactionsJSON: JSONValue {
-        .object([
-            "copies": .integer(tallies.transactionCopies),
-            "unique": .integer(tallies.uniqueTransactions),
-            "without_transaction_id": .integer(tallies.withoutTransactionID),
-            "family_shared": .integer(tallies.familyShared),
-            "without_purchase_date": .integer(tallies.withoutPurchaseDate),
-            "offer_flags_unknown": .integer(tallies.offerFlagsUnknown),
-        ])
+    private func writeTransactions(to output: inout JSONOutput) {
+        output.key("transactions")
+        output.beginObject()
+        output.member("copies", integer: tallies.transactionCopies)
+        output.member("family_shared", integer: tallies.familyShared)
+        output.member("offer_flags_unknown", integer: tallies.offerFlagsUnknown)
+        output.member("unique", integer: tallies.uniqueTransactions)
+        output.member("without_purchase_date", integer: tallies.withoutPurchaseDate)
+        output.member("without_transaction_id", integer: tallies.withoutTransactionID)
+        output.endObject()
     }
 
-    /// A table of counts as a JSON object keyed by `name`.
-    static func counts<Key: Hashable>(_ table: [Key: Int], name: (Key) -> String) -> JSONValue {
-        .object(Dictionary(table.map { (name($0.key), JSONValue.integer($0.value)) }) { first, _ in first })
+    /// A table of counts as a JSON object keyed by `name` (the writer puts the keys in order).
+    static func write<Key: Hashable>(_ table: [Key: Int], to output: inout JSONOutput, name: (Key) -> String) {
+        output.beginObject()
+        var seen = Set<String>()
+        for (key, count) in table {
+            let text = name(key)
+            guard seen.insert(text).inserted else { continue }
+            output.dynamicKey(text)
+            output.integer(count)
+        }
+        output.endObject()
     }
 }
 
 extension ReportRow {
-    var json: JSONValue {
-        var object = JSONObjectBuilder()
-        object.set("date", key.day.description)
-        object.set("environment", key.environment)
-        object.set("product_id", key.productID)
-        for kind in ReportEventKind.allCases { object[kind.rawValue] = .integer(count(kind)) }
-        object["offer_flags_unknown"] = .integer(offerFlagsUnknown)
-        return object.value
+    func write(to output: inout JSONOutput) {
+        output.beginObject()
+        for kind in ReportEventKind.allCases {
+            output.dynamicKey(kind.rawValue)
+            output.integer(count(kind))
+        }
+        output.member("date", key.day.description)
+        output.member("environment", key.environment)
+        output.member("offer_flags_unknown", integer: offerFlagsUnknown)
+        output.member("product_id", key.productID)
+        output.endObject()
     }
 }
 
 extension ReportAuditDay {
-    var json: JSONValue {
-        var object = JSONObjectBuilder()
-        object.set("date", day?.description)
-        object["records"] = .integer(records)
-        object["verdicts"] = Report.counts(verdicts) { $0.rawValue }
-        object["signals"] = Report.counts(signals) { $0.rawValue }
-        return object.value
+    func write(to output: inout JSONOutput) {
+        output.beginObject()
+        output.member("date", day?.description)
+        output.member("records", integer: records)
+        output.key("signals")
+        Report.write(signals, to: &output) { $0.rawValue }
+        output.key("verdicts")
+        Report.write(verdicts, to: &output) { $0.rawValue }
+        output.endObject()
     }
 }

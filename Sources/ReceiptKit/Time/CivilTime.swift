@@ -26,18 +26,30 @@ struct CivilTime {
     /// Appends `yyyy-MM-dd HH:mm:ss` with `separator` between date and time (`T` or a space); a year outside
     /// 0-9999 keeps every digit and its sign.
     func append(separator: UInt8, to out: inout [UInt8]) {
-        if year < 0 { out.append(0x2D) }
-        JSONOutput.appendDigits(year.magnitude, minimumWidth: 4, to: &out)
-        out.append(0x2D)
-        Self.appendTwoDigits(month, to: &out)
-        out.append(0x2D)
-        Self.appendTwoDigits(day, to: &out)
+        appendDate(to: &out)
         out.append(separator)
         Self.appendTwoDigits(hour, to: &out)
         out.append(0x3A)
         Self.appendTwoDigits(minute, to: &out)
         out.append(0x3A)
         Self.appendTwoDigits(second, to: &out)
+    }
+
+    /// Appends `yyyy-MM-dd` (a year outside 0-9999 keeps every digit and its sign).
+    func appendDate(to out: inout [UInt8]) {
+        if year < 0 { out.append(0x2D) }
+        JSONOutput.appendDigits(year.magnitude, minimumWidth: 4, to: &out)
+        out.append(0x2D)
+        Self.appendTwoDigits(month, to: &out)
+        out.append(0x2D)
+        Self.appendTwoDigits(day, to: &out)
+    }
+
+    /// `yyyy-MM-dd`, for the report's days.
+    var dateString: String {
+        var out: [UInt8] = []
+        appendDate(to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Two digits of a value known to be 0-99 (a month, day, hour, minute or second).
