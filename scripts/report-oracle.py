@@ -94,7 +94,9 @@ def transactions_of_record(record):
             "purchase": instant(item["purchase_date"]) if item.get("purchase_date") else None,
             "expires": instant(item["expires_date"]) if item.get("expires_date") else None,
             "cancel": instant(item["cancellation_date"]) if item.get("cancellation_date") else None,
-            "trial": False, "intro": False, "upgraded": False,
+            "trial": item.get("is_trial_period") is True,
+            "intro": item.get("is_in_intro_offer_period") is True,
+            "upgraded": item.get("is_upgraded") is True,
             "family": item.get("in_app_ownership_type") == "FAMILY_SHARED",
         }
 

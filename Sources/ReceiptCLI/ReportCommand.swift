@@ -19,8 +19,8 @@ enum ReportCommand: Subcommand {
           refunds          cancellation_date present and not an upgrade (refunds/cancellations); that day
           upgrades         is_upgraded true; cancellation day, else purchase day
         Family-shared transactions (in_app_ownership_type FAMILY_SHARED) are not counted. Audit output carries
-        no offer flags, so trials, intro offers and upgrades come only from responses; offer_flags_unknown says
-        how many purchases could not be judged. Only valid audit records and responses with status 0 or 21006
+        the receipt's offer flags (app receipts have no upgrade flag: upgrades come from responses and StoreKit 2);
+        offer_flags_unknown says how many purchases had none. Only valid audit records and responses with status 0 or 21006
         are counted unless --include-unverified; every audit record, valid or not, counts in the verdicts and
         signals per day (by the receipt's creation date). Output: JSON (default), CSV (the rows) or text, in
         day, environment, product order. --svg writes a chart: events stacked per day, and audit verdicts per

@@ -36,7 +36,7 @@ enum ReportTextRenderer {
         if tallies.offerFlagsUnknown > 0 {
             lines.append(
                 "              trials, intro offers and upgrades unknown for \(tallies.offerFlagsUnknown) "
-                    + "(read only from audit output, which carries no offer flags)")
+                    + "(their inputs carry no offer flags)")
         }
         let totals = report.totals
         lines.append("totals        " + ReportEventKind.allCases.map { "\($0.label) \(totals[$0] ?? 0)" }.joined(separator: ", "))

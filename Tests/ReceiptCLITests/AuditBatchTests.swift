@@ -49,6 +49,7 @@ import Testing
             .split(separator: "\n").map(String.init)
         try #require(undamaged.count == records.count)
         var damaged = 0
+        var flagsChecked = 0
         for (index, (record, line)) in zip(records, inputLines).enumerated() {
             let original = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             let intact = original?["receipt-data"] as? String == undamaged[index]
@@ -60,12 +61,32 @@ import Testing
             } else {
                 #expect(record["verdict"] as? String == documents[index]["verdict"] as? String, "record \(index + 1)")
                 #expect(record["user_id"] as? String == original?["user_id"] as? String)
+                flagsChecked += try Self.expectOfferFlags(of: record, equalTo: documents[index], record: index + 1)
             }
         }
         #expect(damaged > 0 && damaged < records.count / 4)
+        #expect(flagsChecked > 100, "only \(flagsChecked) offer flags compared")
         let signals = records.flatMap { ($0["signals"] as? [[String: Any]]) ?? [] }.compactMap { $0["id"] as? String }
         #expect(signals.contains("transaction_shared_between_users"))
         #expect(audit.stderr.contains("transaction_shared_between_users"))
+    }
+
+    /// The audit's offer flags of each transaction (what `report` counts trials and intro offers from) are the
+    /// receipt's own, as `verify` prints them in Apple's form ("true"/"false" strings, absent when the receipt has
+    /// no such attribute). Returns how many flags it compared.
+    static func expectOfferFlags(of record: [String: Any], equalTo document: [String: Any], record number: Int) throws -> Int {
+        let inApp = ((document["receipt"] as? [String: Any])?["in_app"] as? [[String: Any]]) ?? []
+        let transactions = (record["transactions"] as? [[String: Any]]) ?? []
+        #expect(transactions.count == inApp.count, "record \(number)")
+        var compared = 0
+        for (transaction, purchase) in zip(transactions, inApp) {
+            for key in ["is_trial_period", "is_in_intro_offer_period"] {
+                let expected = (purchase[key] as? String).map { $0 == "true" }
+                #expect(transaction[key] as? Bool == expected, "record \(number) \(key)")
+                compared += expected == nil ? 0 : 1
+            }
+        }
+        return compared
     }
 
     /// A full disk is an output error: exit 74 with a message, and the batch stops.

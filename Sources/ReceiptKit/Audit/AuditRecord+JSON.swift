@@ -96,6 +96,9 @@ extension AuditTransaction {
             output.rfc3339(expiresDate)
         }
         output.member("in_app_ownership_type", ownershipType)
+        Self.write("is_in_intro_offer_period", isInIntroOfferPeriod, to: &output)
+        Self.write("is_trial_period", isTrialPeriod, to: &output)
+        Self.write("is_upgraded", isUpgraded, to: &output)
         output.member("original_transaction_id", originalTransactionID)
         output.member("product_id", productID)
         if let purchaseDate {
@@ -114,7 +117,15 @@ extension AuditTransaction {
             originalTransactionID: try fields.string("original_transaction_id"),
             productID: try fields.string("product_id"), purchaseDate: try fields.date("purchase_date"),
             expiresDate: try fields.date("expires_date"), cancellationDate: try fields.date("cancellation_date"),
-            ownershipType: try fields.string("in_app_ownership_type"))
+            ownershipType: try fields.string("in_app_ownership_type"),
+            isTrialPeriod: try fields.flag("is_trial_period"),
+            isInIntroOfferPeriod: try fields.flag("is_in_intro_offer_period"), isUpgraded: try fields.flag("is_upgraded"))
+    }
+
+    private static func write(_ name: StaticString, _ flag: Bool?, to output: inout JSONOutput) {
+        guard let flag else { return }
+        output.key(name)
+        output.bool(flag)
     }
 }
 
@@ -180,6 +191,14 @@ private struct JSONFields {
         case nil, .null?: return []
         case .array(let items)?: return items
         default: throw AuditRecordParseError("\"\(context)\(key)\" is not an array")
+        }
+    }
+
+    func flag(_ key: String) throws(AuditRecordParseError) -> Bool? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .bool(let flag)?: return flag
+        default: throw AuditRecordParseError("\"\(context)\(key)\" is not true or false")
         }
     }
 

@@ -46,12 +46,27 @@ extension AuditRecord {
 
     /// A JWSTransactionDecodedPayload under the audit's names (`revocationDate` is the cancellation).
     static func transaction(_ payload: JSONValue) -> AuditTransaction {
-        AuditTransaction(
+        let offer = offerFlags(payload)
+        return AuditTransaction(
             transactionID: payload["transactionId"]?.scalarText,
             originalTransactionID: payload["originalTransactionId"]?.scalarText,
             productID: payload["productId"]?.scalarText, purchaseDate: StoreKitDate.timestamp(payload["purchaseDate"]),
             expiresDate: StoreKitDate.timestamp(payload["expiresDate"]),
             cancellationDate: StoreKitDate.timestamp(payload["revocationDate"]),
-            ownershipType: payload["inAppOwnershipType"]?.scalarText)
+            ownershipType: payload["inAppOwnershipType"]?.scalarText,
+            isTrialPeriod: offer.trial, isInIntroOfferPeriod: offer.intro, isUpgraded: payload["isUpgraded"]?.scalarText == "true"
+        )
+    }
+
+    /// verifyReceipt's two offer flags from StoreKit 2's offer fields: an introductory offer (`offerType` 1) is a
+    /// free trial when `offerDiscountType` is FREE_TRIAL and an intro-price period otherwise, as verifyReceipt
+    /// reported them; without `offerDiscountType` (older payloads) an introductory offer's kind is not known.
+    static func offerFlags(_ payload: JSONValue) -> (trial: Bool?, intro: Bool?) {
+        guard payload["offerType"]?.scalarText == "1" else { return (false, false) }
+        switch payload["offerDiscountType"]?.scalarText {
+        case "FREE_TRIAL"?: return (true, false)
+        case nil: return (nil, nil)
+        default: return (false, true)
+        }
     }
 }

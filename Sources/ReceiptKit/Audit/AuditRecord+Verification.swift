@@ -27,7 +27,8 @@ extension AuditRecord {
                 AuditTransaction(
                     transactionID: purchase.transactionID, originalTransactionID: purchase.originalTransactionID,
                     productID: purchase.productID, purchaseDate: purchase.purchaseDate, expiresDate: purchase.expiresDate,
-                    cancellationDate: purchase.cancellationDate)
+                    cancellationDate: purchase.cancellationDate, isTrialPeriod: purchase.isTrialPeriod,
+                    isInIntroOfferPeriod: purchase.isInIntroOfferPeriod)
             }
         case .transactionReceipt(let transaction):
             let info = transaction.purchaseInfo
@@ -42,7 +43,9 @@ extension AuditRecord {
                     transactionID: info["transaction-id"], originalTransactionID: info["original-transaction-id"],
                     productID: info["product-id"], purchaseDate: transaction.purchaseDate,
                     expiresDate: Self.milliseconds(info["expires-date"]),
-                    cancellationDate: Self.milliseconds(info["cancellation-date"]))
+                    cancellationDate: Self.milliseconds(info["cancellation-date"]),
+                    isTrialPeriod: Self.flag(info["is-trial-period"]),
+                    isInIntroOfferPeriod: Self.flag(info["is-in-intro-offer-period"]))
             ]
         case .jws, .signedDataBody:
             kind = input.kindName
@@ -69,6 +72,15 @@ extension AuditRecord {
 
     /// An iOS 6 `*-date` value in milliseconds, within the instants the tool reads from input
     /// (``Timestamp/supportedRange``); anything else is left out.
+    /// An iOS 6 purchase-info flag ("true"/"false"); anything else is not known.
+    private static func flag(_ text: String?) -> Bool? {
+        switch text {
+        case "true"?: return true
+        case "false"?: return false
+        default: return nil
+        }
+    }
+
     private static func milliseconds(_ text: String?) -> Timestamp? {
         guard let text, let value = Int64(text) else { return nil }
         do {

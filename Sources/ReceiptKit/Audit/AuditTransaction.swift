@@ -10,11 +10,17 @@ public struct AuditTransaction: Sendable, Equatable {
     /// iOS 6 receipts do not). A family-shared purchase legitimately repeats across accounts, so it never counts
     /// towards `transaction_shared_between_users`.
     public var ownershipType: String?
+    /// The offer flags where the payload says (nil where it does not): a free trial, an introductory offer, and an
+    /// upgrade to another subscription of the group. `report` counts trials, intro offers and upgrades from them.
+    public var isTrialPeriod: Bool?
+    public var isInIntroOfferPeriod: Bool?
+    public var isUpgraded: Bool?
 
     public init(
         transactionID: String? = nil, originalTransactionID: String? = nil, productID: String? = nil,
         purchaseDate: Timestamp? = nil, expiresDate: Timestamp? = nil, cancellationDate: Timestamp? = nil,
-        ownershipType: String? = nil
+        ownershipType: String? = nil, isTrialPeriod: Bool? = nil, isInIntroOfferPeriod: Bool? = nil,
+        isUpgraded: Bool? = nil
     ) {
         self.transactionID = transactionID
         self.originalTransactionID = originalTransactionID
@@ -23,6 +29,9 @@ public struct AuditTransaction: Sendable, Equatable {
         self.expiresDate = expiresDate
         self.cancellationDate = cancellationDate
         self.ownershipType = ownershipType
+        self.isTrialPeriod = isTrialPeriod
+        self.isInIntroOfferPeriod = isInIntroOfferPeriod
+        self.isUpgraded = isUpgraded
     }
 
     /// True for a purchase shared through Family Sharing.

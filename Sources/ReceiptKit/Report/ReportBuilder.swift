@@ -39,6 +39,11 @@ public struct ReportBuilder: Sendable {
             transaction.purchaseDate = item.purchaseDate
             transaction.expiresDate = item.expiresDate
             transaction.cancellationDate = item.cancellationDate
+            transaction.isTrialPeriod = item.isTrialPeriod ?? false
+            transaction.isInIntroOfferPeriod = item.isInIntroOfferPeriod ?? false
+            transaction.isUpgraded = item.isUpgraded ?? false
+            transaction.carriesOfferFlags =
+                item.isTrialPeriod != nil || item.isInIntroOfferPeriod != nil || item.isUpgraded != nil
             transaction.isFamilyShared = item.isFamilyShared
             add(transaction)
         }

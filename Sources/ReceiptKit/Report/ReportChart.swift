@@ -51,7 +51,7 @@ public enum ReportChart {
         if report.tallies.offerFlagsUnknown > 0 {
             notes.append(
                 "Free trials, intro offers and upgrades are unknown for \(report.tallies.offerFlagsUnknown) transactions read "
-                    + "only from audit output (it carries no offer flags).")
+                    + "from inputs that carry no offer flags.")
         }
         if let uncounted = uncountedNote(report) { notes.append(uncounted) }
         if days.hasGaps { notes.append("Days without events are left out; a break mark (//) on the axis shows each gap.") }

@@ -39,7 +39,7 @@ public enum ReportEventKind: String, CaseIterable, Sendable, Comparable {
         }
     }
 
-    /// True for the kinds only a verifyReceipt response can show (audit output carries no offer flags).
+    /// True for the kinds that need an input's offer flags (which older receipts do not carry).
     public var needsOfferFlags: Bool { self == .trial || self == .introOffer || self == .upgrade }
 
     public static func < (lhs: ReportEventKind, rhs: ReportEventKind) -> Bool {

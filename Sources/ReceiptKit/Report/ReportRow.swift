@@ -22,8 +22,8 @@ public struct ReportRow: Sendable, Equatable {
 
     public let key: Key
     public internal(set) var counts: [ReportEventKind: Int] = [:]
-    /// Purchases counted here whose input carried no offer flags, so trials, intro offers and upgrades cannot
-    /// include them (every transaction that came only from audit output).
+    /// Purchases counted here whose inputs carried no offer flags, so trials, intro offers and upgrades cannot
+    /// include them (older receipts without attributes 1713 and 1719).
     public internal(set) var offerFlagsUnknown = 0
 
     public func count(_ kind: ReportEventKind) -> Int { counts[kind] ?? 0 }
