@@ -42,6 +42,10 @@ public enum LenientBase64 {
     /// Decodes `text`, reporting the alphabet seen.
     public static func decode(_ text: some Collection<UInt8>) throws(Failure) -> (bytes: [UInt8], alphabet: Alphabet) {
         // One pass over contiguous memory with a table lookup per byte: this runs on every batch record.
+        let inPlace = text.withContiguousStorageIfAvailable { input in
+            table.withUnsafeBufferPointer { table in decode(input, table: table) }
+        }
+        if let inPlace { return try inPlace.get() }
         let contiguous = ContiguousArray(text)
         var result: Result<(bytes: [UInt8], alphabet: Alphabet), Failure> = .success(([], .standard))
         contiguous.withUnsafeBufferPointer { input in
@@ -89,20 +93,8 @@ public enum LenientBase64 {
             let count = input.count
             while offset < count {
                 if pending == 0, paddingAt == nil, offset + 4 <= count {
-                    let a = table[Int(input[offset])], b = table[Int(input[offset + 1])]
-                    let c = table[Int(input[offset + 2])], d = table[Int(input[offset + 3])]
-                    if (a | b | c | d) < 64 {
-                        // Codes 62 and 63 are the characters that tell the alphabets apart.
-                        if ((a &+ 2) | (b &+ 2) | (c &+ 2) | (d &+ 2)) & 64 != 0 { noteAlphabet(offset, 4) }
-                        let value = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                        out[written] = UInt8(truncatingIfNeeded: value >> 16)
-                        out[written + 1] = UInt8(truncatingIfNeeded: value >> 8)
-                        out[written + 2] = UInt8(truncatingIfNeeded: value)
-                        written += 3
-                        lastSignificant = offset + 3
-                        offset += 4
-                        continue
-                    }
+                    offset = runPlain(from: offset, into: out)
+                    guard offset < count else { break }
                 }
                 if let failure = step(offset, into: out) { return failure }
                 offset += 1
@@ -121,6 +113,31 @@ public enum LenientBase64 {
             default: break
             }
             return nil
+        }
+
+        /// Decodes whole groups of four alphabet characters from `start` on, with the state in locals, and
+        /// returns where the first group with anything else (whitespace, padding, an error) starts.
+        @inline(__always)
+        mutating func runPlain(from start: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            var offset = start
+            var written = self.written
+            let end = input.count - 3
+            while offset < end {
+                let a = table[Int(input[offset])], b = table[Int(input[offset + 1])]
+                let c = table[Int(input[offset + 2])], d = table[Int(input[offset + 3])]
+                guard (a | b | c | d) < 64 else { break }
+                // Codes 62 and 63 are the characters that tell the alphabets apart.
+                if ((a &+ 2) | (b &+ 2) | (c &+ 2) | (d &+ 2)) & 64 != 0 { noteAlphabet(offset, 4) }
+                let value = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                out[written] = UInt8(truncatingIfNeeded: value >> 16)
+                out[written + 1] = UInt8(truncatingIfNeeded: value >> 8)
+                out[written + 2] = UInt8(truncatingIfNeeded: value)
+                written += 3
+                offset += 4
+            }
+            if offset > start { lastSignificant = offset - 1 }
+            self.written = written
+            return offset
         }
 
         /// One character: whitespace is skipped, '=' starts the padding, anything else must be base64.
