@@ -4,7 +4,9 @@
 /// ``ASN1Reader/readElement(in:at:limit:depth:)``, so what is accepted, the errors and their offsets are those of
 /// the node reader. Build it inside ``ASN1Buffer/withSpanReader(_:)``: `bytes` must not outlive that call.
 struct ASN1SpanReader {
-    let storage: ASN1Buffer
+    /// Not retained: the reader lives only inside ``ASN1Buffer/withSpanReader(_:)`` of this very buffer, and
+    /// passing it around would otherwise retain and release the buffer at every call.
+    unowned(unsafe) let storage: ASN1Buffer
     let bytes: UnsafeBufferPointer<UInt8>
 
     /// The element at `offset`, which must end at or before `limit`, `depth` levels below where reading started.

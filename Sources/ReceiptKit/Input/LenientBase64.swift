@@ -29,6 +29,16 @@ public enum LenientBase64 {
         return table
     }()
 
+    /// ``table`` widened for the plain loop: the low byte is the same code, bit 8 marks `+` and `/` (standard
+    /// alphabet) and bit 9 `-` and `_` (URL-safe), so the alphabet is learnt without a branch per group.
+    private static let wideTable: [UInt16] = table.enumerated().map { byte, code in
+        switch UInt8(byte) {
+        case UInt8(ascii: "+"), UInt8(ascii: "/"): return UInt16(code) | 0x100
+        case UInt8(ascii: "-"), UInt8(ascii: "_"): return UInt16(code) | 0x200
+        default: return UInt16(code)
+        }
+    }
+
     /// Whether every byte is a base64 character, '=' or whitespace (a cheap pre-check used by input sniffing).
     public static func looksLikeBase64(_ bytes: some Collection<UInt8>) -> Bool {
         var significant = 0
@@ -43,23 +53,25 @@ public enum LenientBase64 {
     public static func decode(_ text: some Collection<UInt8>) throws(Failure) -> (bytes: [UInt8], alphabet: Alphabet) {
         // One pass over contiguous memory with a table lookup per byte: this runs on every batch record.
         let inPlace = text.withContiguousStorageIfAvailable { input in
-            table.withUnsafeBufferPointer { table in decode(input, table: table) }
+            table.withUnsafeBufferPointer { table in
+                wideTable.withUnsafeBufferPointer { wide in decode(input, table: table, wideTable: wide) }
+            }
         }
         if let inPlace { return try inPlace.get() }
         let contiguous = ContiguousArray(text)
         var result: Result<(bytes: [UInt8], alphabet: Alphabet), Failure> = .success(([], .standard))
         contiguous.withUnsafeBufferPointer { input in
             table.withUnsafeBufferPointer { table in
-                result = decode(input, table: table)
+                wideTable.withUnsafeBufferPointer { wide in result = decode(input, table: table, wideTable: wide) }
             }
         }
         return try result.get()
     }
 
-    private static func decode(_ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>)
-        -> Result<(bytes: [UInt8], alphabet: Alphabet), Failure>
-    {
-        var decoder = Decoder(input: input, table: table)
+    private static func decode(
+        _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, wideTable: UnsafeBufferPointer<UInt16>
+    ) -> Result<(bytes: [UInt8], alphabet: Alphabet), Failure> {
+        var decoder = Decoder(input: input, table: table, wideTable: wideTable)
         var failure: Failure? = nil
         let out = [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 3) { output, initialized in
             failure = decoder.run(into: output)
@@ -75,6 +87,7 @@ public enum LenientBase64 {
     private struct Decoder {
         let input: UnsafeBufferPointer<UInt8>
         let table: UnsafeBufferPointer<UInt8>
+        let wideTable: UnsafeBufferPointer<UInt16>
         var written = 0
         var accumulator: UInt32 = 0
         var pending = 0
@@ -83,9 +96,10 @@ public enum LenientBase64 {
         var sawStandard = false
         var sawURLSafe = false
 
-        init(input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>) {
+        init(input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, wideTable: UnsafeBufferPointer<UInt16>) {
             self.input = input
             self.table = table
+            self.wideTable = wideTable
         }
 
         mutating func run(into out: UnsafeMutableBufferPointer<UInt8>) -> Failure? {
@@ -121,14 +135,15 @@ public enum LenientBase64 {
         mutating func runPlain(from start: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
             var offset = start
             var written = self.written
+            var alphabets: UInt16 = 0
             let end = input.count - 3
             while offset < end {
-                let a = table[Int(input[offset])], b = table[Int(input[offset + 1])]
-                let c = table[Int(input[offset + 2])], d = table[Int(input[offset + 3])]
-                guard (a | b | c | d) < 64 else { break }
-                // Codes 62 and 63 are the characters that tell the alphabets apart.
-                if ((a &+ 2) | (b &+ 2) | (c &+ 2) | (d &+ 2)) & 64 != 0 { noteAlphabet(offset, 4) }
-                let value = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                let a = wideTable[Int(input[offset])], b = wideTable[Int(input[offset + 1])]
+                let c = wideTable[Int(input[offset + 2])], d = wideTable[Int(input[offset + 3])]
+                let all = a | b | c | d
+                guard all & 0xFF < 64 else { break }
+                alphabets |= all
+                let value = UInt32(a & 0x3F) << 18 | UInt32(b & 0x3F) << 12 | UInt32(c & 0x3F) << 6 | UInt32(d & 0x3F)
                 out[written] = UInt8(truncatingIfNeeded: value >> 16)
                 out[written + 1] = UInt8(truncatingIfNeeded: value >> 8)
                 out[written + 2] = UInt8(truncatingIfNeeded: value)
@@ -136,6 +151,8 @@ public enum LenientBase64 {
                 offset += 4
             }
             if offset > start { lastSignificant = offset - 1 }
+            if alphabets & 0x100 != 0 { sawStandard = true }
+            if alphabets & 0x200 != 0 { sawURLSafe = true }
             self.written = written
             return offset
         }

@@ -7,7 +7,7 @@ enum DigestVerification {
     /// could not even start: a digest this OpenSSL will not provide (never a silently defaulted one), an
     /// allocation or an init failure.
     static func run(
-        signature: [UInt8], over message: [UInt8], digest: DigestAlgorithm, key: OpaquePointer, operation: String
+        signature: [UInt8], over message: ArraySlice<UInt8>, digest: DigestAlgorithm, key: OpaquePointer, operation: String
     ) -> Result<Int32, OpenSSLError> {
         guard let md = digest.evpMD else {
             return .failure(OpenSSLError(operation: operation, entries: ["this OpenSSL does not provide \(digest.rawValue)"]))

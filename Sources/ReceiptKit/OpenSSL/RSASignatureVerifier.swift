@@ -6,6 +6,13 @@ public enum RSASignatureVerifier {
     public static func verify(
         signature: [UInt8], over message: [UInt8], digest: DigestAlgorithm, certificate: X509Certificate
     ) -> SignatureOutcome {
+        verify(signature: signature, over: message[...], digest: digest, certificate: certificate)
+    }
+
+    /// Verifies `signature` over `message` in place (a receipt's payload inside its container, not copied out).
+    public static func verify(
+        signature: [UInt8], over message: ArraySlice<UInt8>, digest: DigestAlgorithm, certificate: X509Certificate
+    ) -> SignatureOutcome {
         ERR_clear_error()
         guard let key = X509_get0_pubkey(certificate.pointer) else {
             return .unverifiable(OpenSSLError.drain("reading the signer's public key"))

@@ -45,13 +45,19 @@ struct AttributeRecord: Sendable {
     var innerEnd = 0
 
     init(type: Int64, version: Int64, offset: Int, value: ASN1Span) {
+        self.init(
+            type: type, version: version, offset: offset, valueOffset: value.offset, valueStart: value.contentStart,
+            valueEnd: value.contentEnd, valueDepth: value.depth)
+    }
+
+    init(type: Int64, version: Int64, offset: Int, valueOffset: Int, valueStart: Int, valueEnd: Int, valueDepth: Int) {
         self.type = type
         self.version = version
         self.offset = offset
-        valueOffset = value.offset
-        valueStart = value.contentStart
-        valueEnd = value.contentEnd
-        valueDepth = value.depth
+        self.valueOffset = valueOffset
+        self.valueStart = valueStart
+        self.valueEnd = valueEnd
+        self.valueDepth = valueDepth
     }
 
     /// The value OCTET STRING.

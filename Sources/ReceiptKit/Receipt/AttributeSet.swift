@@ -53,7 +53,7 @@ public struct AttributeSet: Sendable {
         throws(ASN1Error)
     {
         try set.expect(.set, "SET OF ReceiptAttribute")
-        let fieldsByType = table.fieldsByType
+        let shapesByType = table.shapesByType
         let firstType = table.firstType
         var records: [AttributeRecord] = []
         var warnings: [String] = []
@@ -61,6 +61,7 @@ public struct AttributeSet: Sendable {
         var decoded: UInt64 = 0
         var nestedCount = 0
         var children = ASN1SpanReader.Children(set)
+        records.reserveCapacity(16)
         while let child = try children.next(reader) {
             guard records.count < Limits.maximumAttributesPerSet else {
                 throw .limitExceeded(
@@ -83,19 +84,19 @@ public struct AttributeSet: Sendable {
                 record.state = .nested
                 continue
             }
-            guard record.type >= firstType, record.type - firstType < Int64(fieldsByType.count),
-                let field = fieldsByType[Int(record.type - firstType)]
+            guard record.type >= firstType, record.type - firstType < Int64(shapesByType.count),
+                let shape = shapesByType[Int(record.type - firstType)]
             else { continue }
             let bit: UInt64 = 1 << UInt64(record.type - firstType)
             if decoded & bit != 0 {
                 warnings.append(
-                    "attribute \(record.type) (\(field.name)) at offset \(record.offset) repeats; the first is used, this one is listed under unknown_attributes"
+                    "attribute \(record.type) (\(table.name(record.type))) at offset \(record.offset) repeats; the first is used, this one is listed under unknown_attributes"
                 )
                 continue
             }
-            if let problem = Self.decode(&record, as: field, reader) {
+            if let problem = Self.decode(&record, as: shape, reader) {
                 warnings.append(
-                    "attribute \(record.type) (\(field.name)) at offset \(record.offset): \(problem.text); listed under unknown_attributes"
+                    "attribute \(record.type) (\(table.name(record.type))) at offset \(record.offset): \(problem.text); listed under unknown_attributes"
                 )
                 continue
             }
@@ -114,6 +115,7 @@ public struct AttributeSet: Sendable {
     /// three, the value a primitive OCTET STRING.
     @inline(__always)
     static func readAttribute(_ node: ASN1Span, _ reader: ASN1SpanReader) throws(ASN1Error) -> AttributeRecord {
+        if let record = plainAttribute(node, reader.bytes) { return record }
         try node.expect(.sequence, "ReceiptAttribute")
         var parts = ASN1SpanReader.Children(node)
         let type = try reader.int64Value(parts.next(reader, expecting: "attribute type"))
@@ -124,6 +126,42 @@ public struct AttributeSet: Sendable {
             throw .invalidContent(offset: node.offset, reason: "ReceiptAttribute has more than type, version and value")
         }
         return AttributeRecord(type: type, version: version, offset: node.offset, value: value)
+    }
+
+    /// The attribute at `node` when every part of it is plain DER that ``DERHeader`` reads (SEQUENCE, two
+    /// INTEGERs of 1 to 8 octets, a primitive OCTET STRING that ends the SEQUENCE), read straight from the
+    /// bytes; nil for anything else, which ``readAttribute(_:_:)`` then reads part by part with its errors.
+    /// Comparing identifier octets is comparing identifiers here: a tag number below 31 is all in the octet.
+    @inline(__always)
+    static func plainAttribute(_ node: ASN1Span, _ bytes: UnsafeBufferPointer<UInt8>) -> AttributeRecord? {
+        let end = node.contentEnd
+        guard bytes[node.offset] == 0x30, node.depth < Limits.maximumASN1Depth,
+            let typeHeader = DERHeader.read(bytes, at: node.contentStart, limit: end), typeHeader.identifierOctet == 0x02
+        else { return nil }
+        let typeStart = node.contentStart + typeHeader.length
+        let versionOffset = typeStart + typeHeader.contentLength
+        guard let versionHeader = DERHeader.read(bytes, at: versionOffset, limit: end),
+            versionHeader.identifierOctet == 0x02
+        else { return nil }
+        let versionStart = versionOffset + versionHeader.length
+        let valueOffset = versionStart + versionHeader.contentLength
+        guard let valueHeader = DERHeader.read(bytes, at: valueOffset, limit: end), valueHeader.identifierOctet == 0x04,
+            valueOffset + valueHeader.length + valueHeader.contentLength == end,
+            let type = plainInteger(bytes, from: typeStart, count: typeHeader.contentLength),
+            let version = plainInteger(bytes, from: versionStart, count: versionHeader.contentLength)
+        else { return nil }
+        return AttributeRecord(
+            type: type, version: version, offset: node.offset, valueOffset: valueOffset,
+            valueStart: valueOffset + valueHeader.length, valueEnd: end, valueDepth: node.depth + 1)
+    }
+
+    /// The two's complement value of `count` content octets (1 to 8), else nil.
+    @inline(__always)
+    static func plainInteger(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> Int64? {
+        guard count >= 1, count <= 8 else { return nil }
+        var value: Int64 = bytes[start] & 0x80 != 0 ? -1 : 0
+        for index in start..<(start + count) { value = (value << 8) | Int64(bytes[index]) }
+        return value
     }
 
     /// The first attribute of `type` that holds a decoded value.
@@ -152,7 +190,7 @@ public struct AttributeSet: Sendable {
         var reason = "not a date"
         do throws(ReceiptDateParser.Failure) { _ = try ReceiptDateParser.parse(raw) } catch { reason = error.reason }
         return
-            "attribute \(record.type) (\(table.dictionary[record.type]?.name ?? "")) holds \"\(raw)\", which is not an RFC 3339 date: \(reason); "
+            "attribute \(record.type) (\(table.name(record.type))) holds \"\(raw)\", which is not an RFC 3339 date: \(reason); "
             + "shown as written, without _ms"
     }
 
@@ -161,16 +199,23 @@ public struct AttributeSet: Sendable {
     /// Decodes the value of `record` as `field` expects into its state (empty dates and optional strings mean
     /// "absent"), or says why it does not hold that; the record is left unknown then.
     @inline(__always)
-    static func decode(_ record: inout AttributeRecord, as field: ReceiptField, _ reader: ASN1SpanReader) -> Problem? {
+    static func decode(_ record: inout AttributeRecord, as field: FieldShape, _ reader: ASN1SpanReader) -> Problem? {
         if field.kind == .bytes {
             record.state = .bytes
             return nil
         }
         let inner: ASN1Span
-        do {
-            inner = try reader.innerElement(of: record.value)
-        } catch {
-            return Problem(text: "value is not one DER element (\(error))")
+        // The value octets as one element: plain DER filling them exactly is read here, the rest by the reader.
+        if let header = DERHeader.read(reader.bytes, at: record.valueStart, limit: record.valueEnd),
+            record.valueStart + header.length + header.contentLength == record.valueEnd
+        {
+            inner = ASN1Span(header: header, at: record.valueStart, depth: 0)
+        } else {
+            do {
+                inner = try reader.innerElement(of: record.value)
+            } catch {
+                return Problem(text: "value is not one DER element (\(error))")
+            }
         }
         switch field.kind {
         case .string, .date:
@@ -221,7 +266,7 @@ public struct AttributeSet: Sendable {
         var record = AttributeRecord(
             type: attribute.type, version: attribute.version, offset: attribute.offset, value: ASN1Span(node))
         let problem = bytes.withUnsafeBufferPointer { pointer in
-            decode(&record, as: field, ASN1SpanReader(storage: node.storage, bytes: pointer))
+            decode(&record, as: FieldShape(field), ASN1SpanReader(storage: node.storage, bytes: pointer))
         }
         if let problem { return .failure(problem) }
         return .success(record.fieldValue(bytes))

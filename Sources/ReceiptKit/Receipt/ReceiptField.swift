@@ -85,6 +85,26 @@ enum FieldTable: Sendable {
     /// The table indexed by type minus ``firstType``.
     var fieldsByType: [ReceiptField?] { self == .app ? ReceiptField.appFieldsByType : ReceiptField.inAppFieldsByType }
 
+    /// ``fieldsByType`` without the names: plain values the decoder's loop copies without reference counting.
+    var shapesByType: [FieldShape?] { self == .app ? FieldShape.app : FieldShape.inApp }
+
+    /// The name of the field `type`, "" when the table has none (for warnings).
+    func name(_ type: Int64) -> String { dictionary[type]?.name ?? "" }
+
     /// The table as the dictionary callers outside the decoder use.
     var dictionary: [Int64: ReceiptField] { self == .app ? ReceiptField.appFields : ReceiptField.inAppFields }
+}
+
+/// What the decoder needs of a ``ReceiptField``: its kind and whether empty means absent.
+struct FieldShape: Sendable {
+    let kind: ReceiptField.Kind
+    let emptyMeansAbsent: Bool
+
+    init(_ field: ReceiptField) {
+        kind = field.kind
+        emptyMeansAbsent = field.emptyMeansAbsent
+    }
+
+    static let app: [FieldShape?] = ReceiptField.appFieldsByType.map { $0.map(FieldShape.init) }
+    static let inApp: [FieldShape?] = ReceiptField.inAppFieldsByType.map { $0.map(FieldShape.init) }
 }
