@@ -73,7 +73,8 @@ public enum LenientBase64 {
     ) -> Result<(bytes: [UInt8], alphabet: Alphabet), Failure> {
         var decoder = Decoder(input: input, table: table, wideTable: wideTable)
         var failure: Failure? = nil
-        let out = [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 3) { output, initialized in
+        // Eight bytes of slack: the plain loop stores six decoded bytes with one eight-byte write.
+        let out = [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 3 + 8) { output, initialized in
             failure = decoder.run(into: output)
             initialized = decoder.written
         }
@@ -136,6 +137,24 @@ public enum LenientBase64 {
             var offset = start
             var written = self.written
             var alphabets: UInt16 = 0
+            let raw = UnsafeRawBufferPointer(input)
+            let rawOut = UnsafeMutableRawBufferPointer(out)
+            // Eight characters at a time: one load, eight lookups, one store of six bytes (plus two of slack).
+            while offset < input.count - 7 {
+                let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                var all: UInt16 = 0
+                var value: UInt64 = 0
+                for shift in stride(from: 0, to: 64, by: 8) {
+                    let code = wideTable[Int(truncatingIfNeeded: chunk >> UInt64(shift) & 0xFF)]
+                    all |= code
+                    value = value << 6 | UInt64(code & 0x3F)
+                }
+                guard all & 0xFF < 64 else { break }
+                alphabets |= all
+                rawOut.storeBytes(of: (value << 16).bigEndian, toByteOffset: written, as: UInt64.self)
+                written += 6
+                offset += 8
+            }
             let end = input.count - 3
             while offset < end {
                 let a = wideTable[Int(input[offset])], b = wideTable[Int(input[offset + 1])]

@@ -19,7 +19,8 @@ public enum RSASignatureVerifier {
         }
         let result: Int32
         switch DigestVerification.run(
-            signature: signature, over: message, digest: digest, key: key, operation: "a \(digest.rawValue) signature check")
+            signature: signature, over: message, digest: digest, key: key, templates: certificate.verifyTemplates,
+            operation: "a \(digest.rawValue) signature check")
         {
         case .success(let answer): result = answer
         // A digest that cannot be fetched, or an init failure, means this OpenSSL will not use the algorithm

@@ -49,8 +49,8 @@ enum SignerChecks {
             )
         }
         let signatureAlgorithm = signer.signatureAlgorithm.oid.dotted
-        let matching: [DigestAlgorithm: String] = [.sha1: "1.2.840.113549.1.1.5", .sha256: "1.2.840.113549.1.1.11"]
-        guard signatureAlgorithm == ASN1ObjectIdentifier.rsaEncryption.dotted || signatureAlgorithm == matching[digest] else {
+        let matching = digest == .sha1 ? "1.2.840.113549.1.1.5" : "1.2.840.113549.1.1.11"
+        guard signatureAlgorithm == ASN1ObjectIdentifier.rsaEncryption.dotted || signatureAlgorithm == matching else {
             return (
                 nil,
                 VerificationCheck(
