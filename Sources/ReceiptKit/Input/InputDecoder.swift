@@ -180,19 +180,15 @@ public enum InputDecoder {
     static func isText(_ bytes: some Collection<UInt8>, mayBeCut: Bool = false) -> Bool {
         var sawNonNul = false
         var sawHighBit = false
-        let control = { () -> Bool in
-            for byte in bytes {
-                if byte == 0 { continue }
-                sawNonNul = true
-                if byte >= 0x80 {
-                    sawHighBit = true
-                } else if byte == 0x7F || (byte < 0x20 && !ASCII.isWhitespace(byte)) {
-                    return true
-                }
+        for byte in bytes where byte != 0 {
+            sawNonNul = true
+            if byte >= 0x80 {
+                sawHighBit = true
+            } else if byte == 0x7F || (byte < 0x20 && !ASCII.isWhitespace(byte)) {
+                return false
             }
-            return false
-        }()
-        guard !control, sawNonNul else { return false }
+        }
+        guard sawNonNul else { return false }
         // A prefix may cut a multi-byte character short: allow that at the very end, and only then.
         return !sawHighBit || String(validating: bytes, as: UTF8.self) != nil
             || (mayBeCut && String(validating: bytes.dropLast(3), as: UTF8.self) != nil)

@@ -130,6 +130,10 @@ public enum LenientBase64 {
             return nil
         }
 
+        /// The wide table's entry for the byte at bit `shift` of `chunk`.
+        @inline(__always)
+        func code(_ chunk: UInt64, _ shift: UInt64) -> UInt16 { wideTable[Int(truncatingIfNeeded: (chunk >> shift) & 0xFF)] }
+
         /// Decodes whole groups of four alphabet characters from `start` on, with the state in locals, and
         /// returns where the first group with anything else (whitespace, padding, an error) starts.
         @inline(__always)
@@ -142,14 +146,13 @@ public enum LenientBase64 {
             // Eight characters at a time: one load, eight lookups, one store of six bytes (plus two of slack).
             while offset < input.count - 7 {
                 let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                var all: UInt16 = 0
-                var value: UInt64 = 0
-                for shift in stride(from: 0, to: 64, by: 8) {
-                    let code = wideTable[Int(truncatingIfNeeded: chunk >> UInt64(shift) & 0xFF)]
-                    all |= code
-                    value = value << 6 | UInt64(code & 0x3F)
-                }
+                // Written out rather than looped: eight independent lookups, then one combination.
+                let c0 = code(chunk, 0), c1 = code(chunk, 8), c2 = code(chunk, 16), c3 = code(chunk, 24)
+                let c4 = code(chunk, 32), c5 = code(chunk, 40), c6 = code(chunk, 48), c7 = code(chunk, 56)
+                let all = c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7
                 guard all & 0xFF < 64 else { break }
+                let high = UInt64(c0 & 0x3F) << 42 | UInt64(c1 & 0x3F) << 36 | UInt64(c2 & 0x3F) << 30 | UInt64(c3 & 0x3F) << 24
+                let value = high | UInt64(c4 & 0x3F) << 18 | UInt64(c5 & 0x3F) << 12 | UInt64(c6 & 0x3F) << 6 | UInt64(c7 & 0x3F)
                 alphabets |= all
                 rawOut.storeBytes(of: (value << 16).bigEndian, toByteOffset: written, as: UInt64.self)
                 written += 6

@@ -81,6 +81,8 @@ extension X509Certificate {
     /// The validity period when both ends are RFC 5280 times; otherwise why it is not, for a failing check (an
     /// unreadable end never counts as "no limit").
     var validityPeriod: Result<ClosedRange<Timestamp>, ProblemText> {
+        // The usual answer without the arrays below: both ends are instants, in order.
+        if let start = notBefore.timestamp, let end = notAfter.timestamp, start <= end { return .success(start...end) }
         let reasons = [notBefore, notAfter].compactMap { time -> String? in
             if case .unreadable(_, let reason) = time { return reason }
             return nil
