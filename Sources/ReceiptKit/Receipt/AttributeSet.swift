@@ -63,16 +63,7 @@ public struct AttributeSet: Sendable {
         var children = ASN1SpanReader.Children(set)
         records.reserveCapacity(16)
         while let child = try children.next(reader) {
-            guard records.count < Limits.maximumAttributesPerSet else {
-                throw .limitExceeded(
-                    offset: child.offset, limit: Limits.maximumAttributesPerSet,
-                    what: "attributes in the SET at offset \(set.offset)")
-            }
-            guard budget > 0 else {
-                throw .limitExceeded(
-                    offset: child.offset, limit: Limits.maximumAttributesPerReceipt, what: "attributes in one receipt")
-            }
-            budget -= 1
+            try Self.admit(child, in: set, count: records.count, budget: &budget)
             var record = try Self.readAttribute(child, reader)
             defer { records.append(record) }
             if record.type == nestedType {
@@ -109,6 +100,22 @@ public struct AttributeSet: Sendable {
         self.table = table
         self.records = records
         self.warnings = warnings.count > 1 ? warnings.sorted() : warnings
+    }
+
+    /// Takes one attribute from `budget`, or refuses `child` as one past a limit: the set's own
+    /// (``Limits/maximumAttributesPerSet``, `count` read so far) or the receipt's.
+    @inline(__always)
+    static func admit(_ child: ASN1Span, in set: ASN1Span, count: Int, budget: inout Int) throws(ASN1Error) {
+        guard count < Limits.maximumAttributesPerSet else {
+            throw .limitExceeded(
+                offset: child.offset, limit: Limits.maximumAttributesPerSet, what: "attributes in the SET at offset \(set.offset)"
+            )
+        }
+        guard budget > 0 else {
+            throw .limitExceeded(
+                offset: child.offset, limit: Limits.maximumAttributesPerReceipt, what: "attributes in one receipt")
+        }
+        budget -= 1
     }
 
     /// Reads a `ReceiptAttribute ::= SEQUENCE { type INTEGER, version INTEGER, value OCTET STRING }`: exactly those
