@@ -126,9 +126,9 @@ import Testing
             throws: ASN1Error.limitExceeded(
                 offset: set.contentRange.lowerBound + 3 * attribute.count, limit: Limits.maximumAttributesPerReceipt,
                 what: "attributes in one receipt")
-        ) { try AttributeSet(node: set, table: ReceiptField.appFields, nestedType: nil, budget: &budget) }
+        ) { try AttributeSet(node: set, table: .app, nestedType: nil, budget: &budget) }
         budget = 10
-        let decoded = try AttributeSet(node: set, table: ReceiptField.appFields, nestedType: nil, budget: &budget)
+        let decoded = try AttributeSet(node: set, table: .app, nestedType: nil, budget: &budget)
         #expect(decoded.attributes.count == 4)
         #expect(budget == 6)
     }

@@ -7,6 +7,10 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible 
     /// Decodes the content octets of an OBJECT IDENTIFIER element (X.690 §8.19).
     public init(node: ASN1Node) throws(ASN1Error) {
         try node.expect(.objectIdentifier)
+        if let known = Self.known(node.content) {
+            self = known
+            return
+        }
         var arcs: [UInt64] = []
         var value: UInt64 = 0
         var pending = false
@@ -34,6 +38,23 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { dotted }
+
+    /// The identifiers every receipt container carries, by their content octets: matched whole, they skip
+    /// building the dotted text (the same text the general decoding above gives them).
+    private static let knownEncodings: [(octets: [UInt8], identifier: ASN1ObjectIdentifier)] = [
+        ([0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02], .signedData),
+        ([0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01], .data),
+        ([0x2B, 0x0E, 0x03, 0x02, 0x1A], .sha1),
+        ([0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01], .sha256),
+        ([0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01], .rsaEncryption),
+        ([0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x05], ASN1ObjectIdentifier("1.2.840.113549.1.1.5")),
+        ([0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0B], ASN1ObjectIdentifier("1.2.840.113549.1.1.11")),
+    ]
+
+    private static func known(_ content: ArraySlice<UInt8>) -> ASN1ObjectIdentifier? {
+        for entry in knownEncodings where entry.octets.elementsEqual(content) { return entry.identifier }
+        return nil
+    }
 
     public static let signedData = ASN1ObjectIdentifier("1.2.840.113549.1.7.2")
     public static let data = ASN1ObjectIdentifier("1.2.840.113549.1.7.1")

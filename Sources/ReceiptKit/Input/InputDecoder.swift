@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Recognises what a user handed in and unwraps it: raw DER, base64 (either alphabet, any whitespace, padding
 /// optional), a verifyReceipt request body `{"receipt-data": ...}`, base64 of base64, an iOS 6 transaction
 /// receipt (old-style plist, raw or base64) and StoreKit 2 compact JWS.
@@ -143,8 +147,9 @@ public enum InputDecoder {
         let dash = UInt8(ascii: "-")
         let searched = text.prefix(Limits.pemSniffLength)
         var from = searched.startIndex
-        // Jump from dash to dash: a generic substring search costs far more per byte.
-        while let candidate = searched[from...].firstIndex(of: dash) {
+        // Jump from dash to dash with memchr: plain base64 has no dash at all, and a byte loop here cost as much
+        // as decoding the base64 that follows.
+        while let candidate = nextByte(dash, in: searched[from...]) {
             if text[candidate...].starts(with: marker) {
                 let label = text[(candidate + marker.count)...].prefix(maximumPEMLabelLength).prefix {
                     $0 != dash && $0 >= 0x20 && $0 < 0x7F
@@ -154,6 +159,14 @@ public enum InputDecoder {
             from = candidate + 1
         }
         return nil
+    }
+
+    /// The index of the first `byte` in `bytes`, found with memchr.
+    static func nextByte(_ byte: UInt8, in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, let found = memchr(base, Int32(byte), buffer.count) else { return nil }
+            return bytes.startIndex + (UnsafeRawPointer(found) - UnsafeRawPointer(base))
+        }
     }
 
     /// Longest PEM label repeated in a message; real ones ("CERTIFICATE", "RSA PRIVATE KEY") are short.
@@ -167,19 +180,15 @@ public enum InputDecoder {
     static func isText(_ bytes: some Collection<UInt8>, mayBeCut: Bool = false) -> Bool {
         var sawNonNul = false
         var sawHighBit = false
-        let control = { () -> Bool in
-            for byte in bytes {
-                if byte == 0 { continue }
-                sawNonNul = true
-                if byte >= 0x80 {
-                    sawHighBit = true
-                } else if byte == 0x7F || (byte < 0x20 && !ASCII.isWhitespace(byte)) {
-                    return true
-                }
+        for byte in bytes where byte != 0 {
+            sawNonNul = true
+            if byte >= 0x80 {
+                sawHighBit = true
+            } else if byte == 0x7F || (byte < 0x20 && !ASCII.isWhitespace(byte)) {
+                return false
             }
-            return false
-        }()
-        guard !control, sawNonNul else { return false }
+        }
+        guard sawNonNul else { return false }
         // A prefix may cut a multi-byte character short: allow that at the very end, and only then.
         return !sawHighBit || String(validating: bytes, as: UTF8.self) != nil
             || (mayBeCut && String(validating: bytes.dropLast(3), as: UTF8.self) != nil)

@@ -29,6 +29,16 @@ public enum LenientBase64 {
         return table
     }()
 
+    /// ``table`` widened for the plain loop: the low byte is the same code, bit 8 marks `+` and `/` (standard
+    /// alphabet) and bit 9 `-` and `_` (URL-safe), so the alphabet is learnt without a branch per group.
+    private static let wideTable: [UInt16] = table.enumerated().map { byte, code in
+        switch UInt8(byte) {
+        case UInt8(ascii: "+"), UInt8(ascii: "/"): return UInt16(code) | 0x100
+        case UInt8(ascii: "-"), UInt8(ascii: "_"): return UInt16(code) | 0x200
+        default: return UInt16(code)
+        }
+    }
+
     /// Whether every byte is a base64 character, '=' or whitespace (a cheap pre-check used by input sniffing).
     public static func looksLikeBase64(_ bytes: some Collection<UInt8>) -> Bool {
         var significant = 0
@@ -42,22 +52,29 @@ public enum LenientBase64 {
     /// Decodes `text`, reporting the alphabet seen.
     public static func decode(_ text: some Collection<UInt8>) throws(Failure) -> (bytes: [UInt8], alphabet: Alphabet) {
         // One pass over contiguous memory with a table lookup per byte: this runs on every batch record.
+        let inPlace = text.withContiguousStorageIfAvailable { input in
+            table.withUnsafeBufferPointer { table in
+                wideTable.withUnsafeBufferPointer { wide in decode(input, table: table, wideTable: wide) }
+            }
+        }
+        if let inPlace { return try inPlace.get() }
         let contiguous = ContiguousArray(text)
         var result: Result<(bytes: [UInt8], alphabet: Alphabet), Failure> = .success(([], .standard))
         contiguous.withUnsafeBufferPointer { input in
             table.withUnsafeBufferPointer { table in
-                result = decode(input, table: table)
+                wideTable.withUnsafeBufferPointer { wide in result = decode(input, table: table, wideTable: wide) }
             }
         }
         return try result.get()
     }
 
-    private static func decode(_ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>)
-        -> Result<(bytes: [UInt8], alphabet: Alphabet), Failure>
-    {
-        var decoder = Decoder(input: input, table: table)
+    private static func decode(
+        _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, wideTable: UnsafeBufferPointer<UInt16>
+    ) -> Result<(bytes: [UInt8], alphabet: Alphabet), Failure> {
+        var decoder = Decoder(input: input, table: table, wideTable: wideTable)
         var failure: Failure? = nil
-        let out = [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 3) { output, initialized in
+        // Eight bytes of slack: the plain loop stores six decoded bytes with one eight-byte write.
+        let out = [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 3 + 8) { output, initialized in
             failure = decoder.run(into: output)
             initialized = decoder.written
         }
@@ -71,6 +88,7 @@ public enum LenientBase64 {
     private struct Decoder {
         let input: UnsafeBufferPointer<UInt8>
         let table: UnsafeBufferPointer<UInt8>
+        let wideTable: UnsafeBufferPointer<UInt16>
         var written = 0
         var accumulator: UInt32 = 0
         var pending = 0
@@ -79,9 +97,10 @@ public enum LenientBase64 {
         var sawStandard = false
         var sawURLSafe = false
 
-        init(input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>) {
+        init(input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, wideTable: UnsafeBufferPointer<UInt16>) {
             self.input = input
             self.table = table
+            self.wideTable = wideTable
         }
 
         mutating func run(into out: UnsafeMutableBufferPointer<UInt8>) -> Failure? {
@@ -89,20 +108,8 @@ public enum LenientBase64 {
             let count = input.count
             while offset < count {
                 if pending == 0, paddingAt == nil, offset + 4 <= count {
-                    let a = table[Int(input[offset])], b = table[Int(input[offset + 1])]
-                    let c = table[Int(input[offset + 2])], d = table[Int(input[offset + 3])]
-                    if (a | b | c | d) < 64 {
-                        // Codes 62 and 63 are the characters that tell the alphabets apart.
-                        if ((a &+ 2) | (b &+ 2) | (c &+ 2) | (d &+ 2)) & 64 != 0 { noteAlphabet(offset, 4) }
-                        let value = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                        out[written] = UInt8(truncatingIfNeeded: value >> 16)
-                        out[written + 1] = UInt8(truncatingIfNeeded: value >> 8)
-                        out[written + 2] = UInt8(truncatingIfNeeded: value)
-                        written += 3
-                        lastSignificant = offset + 3
-                        offset += 4
-                        continue
-                    }
+                    offset = runPlain(from: offset, into: out)
+                    guard offset < count else { break }
                 }
                 if let failure = step(offset, into: out) { return failure }
                 offset += 1
@@ -121,6 +128,55 @@ public enum LenientBase64 {
             default: break
             }
             return nil
+        }
+
+        /// The wide table's entry for the byte at bit `shift` of `chunk`.
+        @inline(__always)
+        func code(_ chunk: UInt64, _ shift: UInt64) -> UInt16 { wideTable[Int(truncatingIfNeeded: (chunk >> shift) & 0xFF)] }
+
+        /// Decodes whole groups of four alphabet characters from `start` on, with the state in locals, and
+        /// returns where the first group with anything else (whitespace, padding, an error) starts.
+        @inline(__always)
+        mutating func runPlain(from start: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            var offset = start
+            var written = self.written
+            var alphabets: UInt16 = 0
+            let raw = UnsafeRawBufferPointer(input)
+            let rawOut = UnsafeMutableRawBufferPointer(out)
+            // Eight characters at a time: one load, eight lookups, one store of six bytes (plus two of slack).
+            while offset < input.count - 7 {
+                let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                // Written out rather than looped: eight independent lookups, then one combination.
+                let c0 = code(chunk, 0), c1 = code(chunk, 8), c2 = code(chunk, 16), c3 = code(chunk, 24)
+                let c4 = code(chunk, 32), c5 = code(chunk, 40), c6 = code(chunk, 48), c7 = code(chunk, 56)
+                let all = c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7
+                guard all & 0xFF < 64 else { break }
+                let high = UInt64(c0 & 0x3F) << 42 | UInt64(c1 & 0x3F) << 36 | UInt64(c2 & 0x3F) << 30 | UInt64(c3 & 0x3F) << 24
+                let value = high | UInt64(c4 & 0x3F) << 18 | UInt64(c5 & 0x3F) << 12 | UInt64(c6 & 0x3F) << 6 | UInt64(c7 & 0x3F)
+                alphabets |= all
+                rawOut.storeBytes(of: (value << 16).bigEndian, toByteOffset: written, as: UInt64.self)
+                written += 6
+                offset += 8
+            }
+            let end = input.count - 3
+            while offset < end {
+                let a = wideTable[Int(input[offset])], b = wideTable[Int(input[offset + 1])]
+                let c = wideTable[Int(input[offset + 2])], d = wideTable[Int(input[offset + 3])]
+                let all = a | b | c | d
+                guard all & 0xFF < 64 else { break }
+                alphabets |= all
+                let value = UInt32(a & 0x3F) << 18 | UInt32(b & 0x3F) << 12 | UInt32(c & 0x3F) << 6 | UInt32(d & 0x3F)
+                out[written] = UInt8(truncatingIfNeeded: value >> 16)
+                out[written + 1] = UInt8(truncatingIfNeeded: value >> 8)
+                out[written + 2] = UInt8(truncatingIfNeeded: value)
+                written += 3
+                offset += 4
+            }
+            if offset > start { lastSignificant = offset - 1 }
+            if alphabets & 0x100 != 0 { sawStandard = true }
+            if alphabets & 0x200 != 0 { sawURLSafe = true }
+            self.written = written
+            return offset
         }
 
         /// One character: whitespace is skipped, '=' starts the padding, anything else must be base64.

@@ -80,10 +80,11 @@ public enum ASN1Reader {
     }
 
     /// OpenSSL's reading of the header at `offset` (ASN1_get_object, bounded by `limit`): its flags (0x80 error,
-    /// 0x20 constructed, 0x01 indefinite), tag, class, declared length and the header's own length (0 when
-    /// OpenSSL did not get past the header).
+    /// 0x20 constructed, 0x01 indefinite), tag, class (0x00, 0x40, 0x80, 0xC0 as in the identifier octet),
+    /// declared length and the header's own length (0 when OpenSSL did not get past the header). Leaves
+    /// OpenSSL's error queue to the caller. Internal so `DERHeaderTests` can hold ``DERHeader`` against it.
     @inline(__always)
-    private static func openSSLHeader(_ bytes: [UInt8], at offset: Int, limit: Int)
+    static func openSSLHeader(_ bytes: [UInt8], at offset: Int, limit: Int)
         -> (flags: Int32, tag: Int32, tagClass: Int32, length: Int, headerLength: Int)
     {
         var tag: Int32 = 0
@@ -99,6 +100,15 @@ public enum ASN1Reader {
             return result
         }
         return (flags, tag, tagClass, length, headerLength)
+    }
+
+    /// ``openSSLHeader(_:at:limit:)`` with OpenSSL's error queue cleared after it, for callers that only compare.
+    static func openSSLHeaderClearingErrors(_ bytes: [UInt8], at offset: Int, limit: Int)
+        -> (flags: Int32, tag: Int32, tagClass: Int32, length: Int, headerLength: Int)
+    {
+        let header = openSSLHeader(bytes, at: offset, limit: limit)
+        ERR_clear_error()
+        return header
     }
 
     /// Reads the header at `offset`, checking the nesting limit and that a definite length fits before `limit`.

@@ -26,12 +26,13 @@ public enum DigestAlgorithm: String, Sendable, Hashable, Codable {
         }
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var size: UInt32 = 0
-        let contiguous = Array(bytes)
-        let ok = contiguous.withUnsafeBytes { input in
+        let digestInPlace = { (input: UnsafeBufferPointer<UInt8>) -> Int32 in
             output.withUnsafeMutableBufferPointer { out in
                 EVP_Digest(input.baseAddress, input.count, out.baseAddress, &size, md, nil)
             }
         }
+        // Hashed in place when the bytes are contiguous (a payload slice of its container), copied otherwise.
+        let ok = bytes.withContiguousStorageIfAvailable(digestInPlace) ?? Array(bytes).withUnsafeBufferPointer(digestInPlace)
         guard ok == 1 else { throw OpenSSLError.drain("computing \(rawValue)") }
         return Array(output.prefix(Int(size)))
     }

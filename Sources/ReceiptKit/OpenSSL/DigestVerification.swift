@@ -7,15 +7,20 @@ enum DigestVerification {
     /// could not even start: a digest this OpenSSL will not provide (never a silently defaulted one), an
     /// allocation or an init failure.
     static func run(
-        signature: [UInt8], over message: [UInt8], digest: DigestAlgorithm, key: OpaquePointer, operation: String
+        signature: [UInt8], over message: ArraySlice<UInt8>, digest: DigestAlgorithm, key: OpaquePointer,
+        templates: DigestVerifyTemplates? = nil, operation: String
     ) -> Result<Int32, OpenSSLError> {
         guard let md = digest.evpMD else {
             return .failure(OpenSSLError(operation: operation, entries: ["this OpenSSL does not provide \(digest.rawValue)"]))
         }
         guard let context = EVP_MD_CTX_new() else { return .failure(OpenSSLError.drain("allocating a digest context")) }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, md, nil, key) == 1 else {
-            return .failure(OpenSSLError.drain("preparing \(operation)"))
+        // A copy of the key's initialised context when there is one (`templates` belong to the key's
+        // certificate), else OpenSSL's own initialisation with its errors.
+        if templates?.prepare(context, digest: digest, md: md, key: key) != true {
+            guard EVP_DigestVerifyInit(context, nil, md, nil, key) == 1 else {
+                return .failure(OpenSSLError.drain("preparing \(operation)"))
+            }
         }
         let result = signature.withUnsafeBufferPointer { signatureBytes in
             message.withUnsafeBufferPointer { messageBytes in

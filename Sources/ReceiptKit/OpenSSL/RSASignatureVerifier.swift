@@ -6,13 +6,21 @@ public enum RSASignatureVerifier {
     public static func verify(
         signature: [UInt8], over message: [UInt8], digest: DigestAlgorithm, certificate: X509Certificate
     ) -> SignatureOutcome {
+        verify(signature: signature, over: message[...], digest: digest, certificate: certificate)
+    }
+
+    /// Verifies `signature` over `message` in place (a receipt's payload inside its container, not copied out).
+    public static func verify(
+        signature: [UInt8], over message: ArraySlice<UInt8>, digest: DigestAlgorithm, certificate: X509Certificate
+    ) -> SignatureOutcome {
         ERR_clear_error()
         guard let key = X509_get0_pubkey(certificate.pointer) else {
             return .unverifiable(OpenSSLError.drain("reading the signer's public key"))
         }
         let result: Int32
         switch DigestVerification.run(
-            signature: signature, over: message, digest: digest, key: key, operation: "a \(digest.rawValue) signature check")
+            signature: signature, over: message, digest: digest, key: key, templates: certificate.verifyTemplates,
+            operation: "a \(digest.rawValue) signature check")
         {
         case .success(let answer): result = answer
         // A digest that cannot be fetched, or an init failure, means this OpenSSL will not use the algorithm

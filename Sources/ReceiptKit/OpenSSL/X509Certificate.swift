@@ -37,6 +37,8 @@ public final class X509Certificate: @unchecked Sendable {
     let issuerDER: [UInt8]
 
     let pointer: OpaquePointer
+    /// Initialised digest-verify contexts for this certificate's public key (``RSASignatureVerifier``).
+    let verifyTemplates = DigestVerifyTemplates()
 
     /// Decodes a DER certificate. Prefer ``CertificateCache/certificate(der:)``, which decodes each one once.
     public init(der: [UInt8]) throws(OpenSSLError) {

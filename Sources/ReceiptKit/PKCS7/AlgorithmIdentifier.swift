@@ -13,7 +13,13 @@ public struct AlgorithmIdentifier: Sendable, Hashable {
         let parts = try node.children(upTo: 2)
         guard let first = parts.first else { throw .missingElement(offset: node.offset, expected: "algorithm OID") }
         oid = try ASN1ObjectIdentifier(node: first)
-        parametersHex = parts.count > 1 ? parts[1].encodedBytes.hexString() : nil
+        guard parts.count > 1 else {
+            parametersHex = nil
+            return
+        }
+        // NULL, what every receipt's algorithms carry, without building the hex text.
+        let parameters = parts[1].encodedBytes
+        parametersHex = parameters.elementsEqual([0x05, 0x00]) ? "0500" : parameters.hexString()
     }
 
     /// The digest this identifier names, when it names one.

@@ -28,8 +28,12 @@ public struct PKCS7SignedData: Sendable {
     public let contentType: ASN1ObjectIdentifier
     /// The OCTET STRING holding the receipt payload (constructed in Xcode receipts).
     public let contentNode: ASN1Node
-    /// The payload bytes: what the signature covers when there are no signed attributes.
-    public let content: [UInt8]
+    /// The payload bytes: what the signature covers when there are no signed attributes. A copy made on each
+    /// call: ``contentBytes`` reads them in place.
+    public var content: [UInt8] { Array(contentBytes) }
+    /// The payload bytes, in place in the container for a primitive OCTET STRING (every App Store receipt) and
+    /// joined from the chunks of a constructed one (Xcode's BER receipts).
+    public let contentBytes: ArraySlice<UInt8>
     public let certificates: [EmbeddedCertificate]
     public let hasCRLs: Bool
     public let signerInfos: [SignerInfo]
@@ -52,7 +56,7 @@ public struct PKCS7SignedData: Sendable {
             digestAlgorithms = try Self.digestAlgorithms(try next("digestAlgorithms"))
             let encapsulated = try next("contentInfo")
             (contentType, contentNode) = try Self.encapsulatedContent(encapsulated)
-            content = try contentNode.octetStringBytes()
+            contentBytes = contentNode.identifier.isConstructed ? try contentNode.octetStringBytes()[...] : contentNode.content
 
             var field = try next("signerInfos")
             certificates = try Self.certificates(field)

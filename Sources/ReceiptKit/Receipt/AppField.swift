@@ -14,7 +14,7 @@ public enum AppField: Int64, Sendable {
 
 extension Receipt {
     /// The decoded value of a known app-level attribute, when present.
-    public subscript(field: AppField) -> FieldValue? { attributes.fields[field.rawValue] }
+    public subscript(field: AppField) -> FieldValue? { attributes.value(ofType: field.rawValue) }
 }
 
 extension FieldValue {
@@ -49,5 +49,5 @@ public enum InAppField: Int64, Sendable {
 
 extension InAppPurchase {
     /// The decoded value of a known in-app attribute, when present.
-    public subscript(field: InAppField) -> FieldValue? { attributes.fields[field.rawValue] }
+    public subscript(field: InAppField) -> FieldValue? { attributes.value(ofType: field.rawValue) }
 }

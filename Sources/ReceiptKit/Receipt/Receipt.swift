@@ -28,29 +28,36 @@ public struct Receipt: Sendable {
                 + "read the SET OF ReceiptAttribute inside it at offset \(set.offset)"
         }
         payloadWrappingWarning = wrapping
-        attributes = try AttributeSet(
-            node: set, table: ReceiptField.appFields, nestedType: ReceiptField.inAppPurchaseType, budget: &budget)
-        var purchases: [InAppPurchase] = []
-        purchases.reserveCapacity(attributes.nested.count)
-        for attribute in attributes.nested { purchases.append(try InAppPurchase(attribute: attribute, budget: &budget)) }
-        inApp = purchases
+        let storage = set.storage
+        (attributes, inApp) = try storage.withSpanReader { reader throws(ASN1Error) in
+            let attributes = try AttributeSet(
+                span: ASN1Span(set), reader: reader, table: .app, nestedType: ReceiptField.inAppPurchaseType,
+                budget: &budget)
+            var purchases: [InAppPurchase] = []
+            for record in attributes.records where record.state == .nested {
+                let inner = try reader.innerElement(of: record.value)
+                let purchase = try AttributeSet(span: inner, reader: reader, table: .inApp, nestedType: nil, budget: &budget)
+                purchases.append(InAppPurchase(attributes: purchase, offset: record.offset))
+            }
+            return (attributes, purchases)
+        }
     }
 
-    public var receiptType: String? { attributes.fields[0]?.string }
-    public var appItemID: Int64? { attributes.fields[1]?.integer }
-    public var bundleID: String? { attributes.fields[2]?.string }
-    public var applicationVersion: String? { attributes.fields[3]?.string }
-    public var opaqueValue: [UInt8]? { attributes.fields[4]?.bytes }
-    public var sha1Hash: [UInt8]? { attributes.fields[5]?.bytes }
-    public var creationDate: Timestamp? { attributes.fields[12]?.timestamp }
-    public var originalPurchaseDate: Timestamp? { attributes.fields[18]?.timestamp }
-    public var originalApplicationVersion: String? { attributes.fields[19]?.string }
-    public var expirationDate: Timestamp? { attributes.fields[21]?.timestamp }
+    public var receiptType: String? { attributes.string(ofType: 0) }
+    public var appItemID: Int64? { attributes.integer(ofType: 1) }
+    public var bundleID: String? { attributes.string(ofType: 2) }
+    public var applicationVersion: String? { attributes.string(ofType: 3) }
+    public var opaqueValue: [UInt8]? { attributes.bytes(ofType: 4) }
+    public var sha1Hash: [UInt8]? { attributes.bytes(ofType: 5) }
+    public var creationDate: Timestamp? { attributes.timestamp(ofType: 12) }
+    public var originalPurchaseDate: Timestamp? { attributes.timestamp(ofType: 18) }
+    public var originalApplicationVersion: String? { attributes.string(ofType: 19) }
+    public var expirationDate: Timestamp? { attributes.timestamp(ofType: 21) }
 
     /// The full value octets of the bundle id attribute (the DER UTF8String, tag and length included), which the
     /// device hash covers; nil when there is no bundle id attribute.
     public var bundleIDValueBytes: ArraySlice<UInt8>? {
-        attributes.attributes.first { $0.type == 2 }?.value
+        attributes.firstRecord(ofType: 2).map { attributes.storage.bytes[$0.valueStart..<$0.valueEnd] }
     }
 
     /// The environment the receipt type names.

@@ -17,18 +17,11 @@ public struct ReceiptAttribute: Sendable {
     /// The value octets: for most types a complete DER element, for types 4, 5, 6 and 7 raw bytes.
     public var value: ArraySlice<UInt8> { valueNode.content }
 
-    init(node: ASN1Node) throws(ASN1Error) {
-        try node.expect(.sequence, "ReceiptAttribute")
-        var parts = node.childReader()
-        type = try parts.next(expecting: "attribute type").int64Value()
-        version = try parts.next(expecting: "attribute version").int64Value()
-        let value = try parts.next(expecting: "attribute value")
-        try value.expect(.octetString, "attribute value")
-        guard try parts.next() == nil else {
-            throw .invalidContent(offset: node.offset, reason: "ReceiptAttribute has more than type, version and value")
-        }
-        offset = node.offset
-        valueNode = value
+    init(type: Int64, version: Int64, offset: Int, valueNode: ASN1Node) {
+        self.type = type
+        self.version = version
+        self.offset = offset
+        self.valueNode = valueNode
     }
 
     /// The value's inner element when the octets are exactly one well-formed element, else nil (raw bytes).

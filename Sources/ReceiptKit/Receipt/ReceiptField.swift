@@ -21,9 +21,16 @@ public struct ReceiptField: Sendable {
     public let kind: Kind
     /// Whether an empty value means "not set". True for dates and optional strings (Apple leaves such
     /// attributes present but empty, and omits them from its JSON); identity strings keep "" as the truth.
-    public var emptyMeansAbsent: Bool { kind == .date || Self.optionalStringTypes.contains(type) }
+    public let emptyMeansAbsent: Bool
 
     static let optionalStringTypes: Set<Int64> = [10, 1720, 1721]
+
+    init(type: Int64, name: String, kind: Kind) {
+        self.type = type
+        self.name = name
+        self.kind = kind
+        emptyMeansAbsent = kind == .date || Self.optionalStringTypes.contains(type)
+    }
 
     /// App-level attributes this tool names.
     public static let appFields: [Int64: ReceiptField] = table([
@@ -47,7 +54,57 @@ public struct ReceiptField: Sendable {
     /// The attribute type holding in-app purchases.
     public static let inAppPurchaseType: Int64 = 17
 
+    /// ``appFields`` as an array indexed by type (0 to 32), so the decoder does not hash each attribute's type.
+    static let appFieldsByType: [ReceiptField?] = byType(appFields, first: 0)
+
+    /// ``inAppFields`` as an array indexed by type minus 1701.
+    static let inAppFieldsByType: [ReceiptField?] = byType(inAppFields, first: 1701)
+
+    private static func byType(_ table: [Int64: ReceiptField], first: Int64) -> [ReceiptField?] {
+        let last = table.keys.max() ?? first
+        var fields = [ReceiptField?](repeating: nil, count: Int(last - first) + 1)
+        for (type, field) in table { fields[Int(type - first)] = field }
+        return fields
+    }
+
     private static func table(_ rows: [(Int64, String, Kind)]) -> [Int64: ReceiptField] {
         Dictionary(uniqueKeysWithValues: rows.map { ($0.0, ReceiptField(type: $0.0, name: $0.1, kind: $0.2)) })
     }
+}
+
+/// The field table a SET OF ReceiptAttribute is decoded against, looked up by array index.
+enum FieldTable: Sendable {
+    /// The payload's own attributes (``ReceiptField/appFields``).
+    case app
+    /// An in-app purchase's attributes (``ReceiptField/inAppFields``).
+    case inApp
+
+    /// The first type of the table's index range; types below it, or past the array, are not in the table.
+    var firstType: Int64 { self == .app ? 0 : 1701 }
+
+    /// The table indexed by type minus ``firstType``.
+    var fieldsByType: [ReceiptField?] { self == .app ? ReceiptField.appFieldsByType : ReceiptField.inAppFieldsByType }
+
+    /// ``fieldsByType`` without the names: plain values the decoder's loop copies without reference counting.
+    var shapesByType: [FieldShape?] { self == .app ? FieldShape.app : FieldShape.inApp }
+
+    /// The name of the field `type`, "" when the table has none (for warnings).
+    func name(_ type: Int64) -> String { dictionary[type]?.name ?? "" }
+
+    /// The table as the dictionary callers outside the decoder use.
+    var dictionary: [Int64: ReceiptField] { self == .app ? ReceiptField.appFields : ReceiptField.inAppFields }
+}
+
+/// What the decoder needs of a ``ReceiptField``: its kind and whether empty means absent.
+struct FieldShape: Sendable {
+    let kind: ReceiptField.Kind
+    let emptyMeansAbsent: Bool
+
+    init(_ field: ReceiptField) {
+        kind = field.kind
+        emptyMeansAbsent = field.emptyMeansAbsent
+    }
+
+    static let app: [FieldShape?] = ReceiptField.appFieldsByType.map { $0.map(FieldShape.init) }
+    static let inApp: [FieldShape?] = ReceiptField.inAppFieldsByType.map { $0.map(FieldShape.init) }
 }

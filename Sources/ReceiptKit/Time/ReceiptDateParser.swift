@@ -16,46 +16,62 @@ public enum ReceiptDateParser {
 
     /// The instant `text` names. An empty string is not a date; callers treat it as "absent" before calling.
     public static func parse(_ text: String) throws(Failure) -> Timestamp {
-        var scanner = DateScanner(text: text)
-        let year = try scanner.number(4, "year")
-        try scanner.literal([0x2D], "'-'")
-        let month = try scanner.number(2, "month")
-        try scanner.literal([0x2D], "'-'")
-        let day = try scanner.number(2, "day")
-        try scanner.literal([0x54, 0x74, 0x20], "'T'")
-        let hour = try scanner.number(2, "hour")
-        try scanner.literal([0x3A], "':'")
-        let minute = try scanner.number(2, "minute")
-        try scanner.literal([0x3A], "':'")
-        let second = try scanner.number(2, "second")
-        try checkFields(text, year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        let millis = try scanner.fraction()
-        let offset = try scanner.zoneOffset()
-        guard scanner.isAtEnd else { throw Failure(text: text, reason: "unexpected text after the date") }
-        // Four-digit years keep every term below within about 3.2e14, far from overflow; the range check
-        // refuses what an offset pushes past year 0000 or 9999.
-        let days = Timestamp.daysFromCivil(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        do {
-            return try Timestamp(checkedMilliseconds: seconds * 1000 + millis)
+        var text = text
+        return try text.withUTF8 { parse(utf8: $0) }.get()
+    }
+
+    /// The instant the UTF-8 text names, or nil when it is not a date: ``parse(_:)`` for the payload decoder,
+    /// which reads the text in place and makes a String only for a date it cannot read.
+    static func timestamp(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        switch parse(utf8: bytes) {
+        case .success(let timestamp): return timestamp
+        case .failure: return nil
+        }
+    }
+
+    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<Timestamp, Failure> {
+        do throws(Failure) {
+            var scanner = DateScanner(bytes: bytes)
+            let year = try scanner.number(4, "year")
+            try scanner.literal(0x2D, 0x2D, 0x2D, "'-'")
+            let month = try scanner.number(2, "month")
+            try scanner.literal(0x2D, 0x2D, 0x2D, "'-'")
+            let day = try scanner.number(2, "day")
+            try scanner.literal(0x54, 0x74, 0x20, "'T'")
+            let hour = try scanner.number(2, "hour")
+            try scanner.literal(0x3A, 0x3A, 0x3A, "':'")
+            let minute = try scanner.number(2, "minute")
+            try scanner.literal(0x3A, 0x3A, 0x3A, "':'")
+            let second = try scanner.number(2, "second")
+            try checkFields(scanner, year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            let millis = try scanner.fraction()
+            let offset = try scanner.zoneOffset()
+            guard scanner.isAtEnd else { throw scanner.failure("unexpected text after the date") }
+            // Four-digit years keep every term below within about 3.2e14, far from overflow; the range check
+            // refuses what an offset pushes past year 0000 or 9999.
+            let days = Timestamp.daysFromCivil(year: year, month: month, day: day)
+            let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+            do {
+                return .success(try Timestamp(checkedMilliseconds: seconds * 1000 + millis))
+            } catch {
+                throw scanner.failure("the instant is \(TimestampRangeError.rangeText)")
+            }
         } catch {
-            throw Failure(text: text, reason: "the instant is \(TimestampRangeError.rangeText)")
+            return .failure(error)
         }
     }
 
     /// Refuses fields that name no instant instead of rolling them over.
     private static func checkFields(
-        _ text: String, year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64
+        _ scanner: DateScanner, year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64
     ) throws(Failure) {
-        guard (1...12).contains(month) else { throw Failure(text: text, reason: "month \(month) does not exist") }
+        guard (1...12).contains(month) else { throw scanner.failure("month \(month) does not exist") }
         guard (1...CivilTime.daysInMonth(year: year, month: month)).contains(day) else {
-            throw Failure(text: text, reason: "day \(day) does not exist in \(pad(year, 4))-\(pad(month, 2))")
+            throw scanner.failure("day \(day) does not exist in \(pad(year, 4))-\(pad(month, 2))")
         }
-        guard hour < 24 else { throw Failure(text: text, reason: "hour \(hour) is out of range (00-23)") }
-        guard minute < 60 else { throw Failure(text: text, reason: "minute \(minute) is out of range (00-59)") }
-        guard second < 60 else {
-            throw Failure(text: text, reason: "second \(second) is out of range (00-59, no leap seconds)")
-        }
+        guard hour < 24 else { throw scanner.failure("hour \(hour) is out of range (00-23)") }
+        guard minute < 60 else { throw scanner.failure("minute \(minute) is out of range (00-59)") }
+        guard second < 60 else { throw scanner.failure("second \(second) is out of range (00-59, no leap seconds)") }
     }
 
     /// A count of milliseconds since 1970 written as decimal text, as in Apple's `_ms` fields.
@@ -70,33 +86,35 @@ public enum ReceiptDateParser {
         }
     }
 
-    /// A cursor over the date text: fixed-width numbers, punctuation, fraction and zone.
+    /// A cursor over the date text: fixed-width numbers, punctuation, fraction and zone. The text is made into a
+    /// String only for a failure.
     private struct DateScanner {
-        let text: String
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
-        init(text: String) {
-            self.text = text
-            bytes = Array(text.utf8)
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        func failure(_ reason: String) -> Failure {
+            Failure(text: String(decoding: bytes, as: UTF8.self), reason: reason)
         }
 
         var isAtEnd: Bool { index == bytes.count }
 
         mutating func number(_ width: Int, _ field: String) throws(Failure) -> Int64 {
-            guard index + width <= bytes.count else { throw Failure(text: text, reason: "\(field) is cut off") }
+            guard index + width <= bytes.count else { throw failure("\(field) is cut off") }
             var value: Int64 = 0
             for byte in bytes[index..<(index + width)] {
-                guard byte >= 0x30, byte <= 0x39 else { throw Failure(text: text, reason: "\(field) is not a number") }
+                guard byte >= 0x30, byte <= 0x39 else { throw failure("\(field) is not a number") }
                 value = value * 10 + Int64(byte - 0x30)
             }
             index += width
             return value
         }
 
-        mutating func literal(_ allowed: [UInt8], _ what: String) throws(Failure) {
-            guard index < bytes.count, allowed.contains(bytes[index]) else {
-                throw Failure(text: text, reason: "expected \(what) at character \(index)")
+        /// One of the three bytes `a`, `b`, `c` (fixed, so no array is made per call).
+        mutating func literal(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ what: String) throws(Failure) {
+            guard index < bytes.count, bytes[index] == a || bytes[index] == b || bytes[index] == c else {
+                throw failure("expected \(what) at character \(index)")
             }
             index += 1
         }
@@ -112,14 +130,14 @@ public enum ReceiptDateParser {
                 digits += 1
                 index += 1
             }
-            guard digits > 0 else { throw Failure(text: text, reason: "empty fractional seconds") }
+            guard digits > 0 else { throw failure("empty fractional seconds") }
             for _ in digits..<max(digits, 3) { millis *= 10 }
             return millis
         }
 
         /// `Z`, or `+hh:mm` / `+hhmm` as seconds east of UTC.
         mutating func zoneOffset() throws(Failure) -> Int64 {
-            guard index < bytes.count else { throw Failure(text: text, reason: "missing time zone") }
+            guard index < bytes.count else { throw failure("missing time zone") }
             switch bytes[index] {
             case 0x5A, 0x7A:
                 index += 1
@@ -131,12 +149,11 @@ public enum ReceiptDateParser {
                 if index < bytes.count, bytes[index] == 0x3A { index += 1 }
                 let minutes = try number(2, "offset minutes")
                 guard hours < 24, minutes < 60 else {
-                    throw Failure(
-                        text: text, reason: "offset \(pad(hours, 2)):\(pad(minutes, 2)) is out of range (at most 23:59)")
+                    throw failure("offset \(pad(hours, 2)):\(pad(minutes, 2)) is out of range (at most 23:59)")
                 }
                 return sign * (hours * 3600 + minutes * 60)
             default:
-                throw Failure(text: text, reason: "unknown time zone designator")
+                throw failure("unknown time zone designator")
             }
         }
     }

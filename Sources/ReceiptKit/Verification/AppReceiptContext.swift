@@ -1,6 +1,9 @@
 /// What the checks of an app receipt read: the receipt, the policy, the verification time, the signer and
 /// the digest its algorithm names (nil when the algorithm check failed, so the signature is not tried).
-struct AppReceiptContext {
+///
+/// A class so that handing it to each check function of the tables costs one reference, not a copy of the
+/// receipt and policy with every reference inside them.
+final class AppReceiptContext {
     let appReceipt: AppReceipt
     let policy: VerificationPolicy
     let time: Timestamp?

@@ -1,7 +1,8 @@
 /// What the chain checks of an app receipt read: the path built from the signer certificate, the policy, the
 /// verification time and the anchor the top resolves to. Two shapes are known: App Store (leaf -> intermediate
-/// -> root, with Apple's marker OIDs) and Xcode StoreKit testing (one self-signed certificate).
-struct ChainContext {
+/// -> root, with Apple's marker OIDs) and Xcode StoreKit testing (one self-signed certificate). A class for the
+/// reason ``AppReceiptContext`` is one.
+final class ChainContext {
     /// How the top of the path relates to the trust anchors.
     enum AnchorResolution {
         /// The top's fingerprint is one of the policy's anchors.
@@ -20,6 +21,18 @@ struct ChainContext {
     let time: Timestamp?
     let timeSource: TimeSource
     let linkCache: LinkSignatureCache
+
+    init(
+        path: CertificatePath, embeddedCount: Int, policy: VerificationPolicy, time: Timestamp?, timeSource: TimeSource,
+        linkCache: LinkSignatureCache
+    ) {
+        self.path = path
+        self.embeddedCount = embeddedCount
+        self.policy = policy
+        self.time = time
+        self.timeSource = timeSource
+        self.linkCache = linkCache
+    }
 
     var certificates: [X509Certificate] { path.certificates }
     var leaf: X509Certificate { path.certificates[0] }
@@ -81,6 +94,8 @@ extension X509Certificate {
     /// The validity period when both ends are RFC 5280 times; otherwise why it is not, for a failing check (an
     /// unreadable end never counts as "no limit").
     var validityPeriod: Result<ClosedRange<Timestamp>, ProblemText> {
+        // The usual answer without the arrays below: both ends are instants, in order.
+        if let start = notBefore.timestamp, let end = notAfter.timestamp, start <= end { return .success(start...end) }
         let reasons = [notBefore, notAfter].compactMap { time -> String? in
             if case .unreadable(_, let reason) = time { return reason }
             return nil

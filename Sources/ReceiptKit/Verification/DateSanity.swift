@@ -8,7 +8,8 @@ enum DateSanity {
 
     static func warnings(for receipt: Receipt) -> [VerificationWarning] {
         var warnings: [VerificationWarning] = []
-        if let created = receipt.creationDate, let original = receipt.originalPurchaseDate,
+        let creation = receipt.creationDate
+        if let created = creation, let original = receipt.originalPurchaseDate,
             isLater(original, than: created)
         {
             warnings.append(
@@ -17,8 +18,9 @@ enum DateSanity {
                     "original_purchase_date \(original) is after receipt_creation_date \(created)"))
         }
         for (index, purchase) in receipt.inApp.enumerated() {
-            let label = "in_app[\(index)] (transaction \(purchase.transactionID ?? "?"))"
-            if let created = receipt.creationDate, let purchased = purchase.purchaseDate,
+            // Made only for a warning: most receipts have none, and a big one has hundreds of purchases.
+            var label: String { "in_app[\(index)] (transaction \(purchase.transactionID ?? "?"))" }
+            if let created = creation, let purchased = purchase.purchaseDate,
                 isLater(purchased, than: created)
             {
                 warnings.append(

@@ -47,7 +47,7 @@ enum ReceiptFieldChecks {
     static func expirationDate(_ receipt: Receipt) -> Result<Timestamp?, ProblemText> {
         if let expires = receipt.expirationDate { return .success(expires) }
         let type = AppField.expirationDate.rawValue
-        guard let attribute = receipt.attributes.attributes.first(where: { $0.type == type }),
+        guard let attribute = receipt.attributes.firstRecord(ofType: type).map(receipt.attributes.attribute),
             let field = ReceiptField.appFields[type]
         else { return .success(nil) }
         switch AttributeSet.decode(attribute, as: field) {

@@ -12,7 +12,7 @@ enum SignedAttributes {
     static let messageDigestOID = "1.2.840.113549.1.9.4"
 
     /// Success when the attributes follow the rules above and their message digest equals the payload's.
-    static func check(_ der: [UInt8], content: [UInt8], digest: DigestAlgorithm) -> Result<Void, ProblemText> {
+    static func check(_ der: [UInt8], content: ArraySlice<UInt8>, digest: DigestAlgorithm) -> Result<Void, ProblemText> {
         let contentType: ASN1Node
         let messageDigest: ASN1Node
         do {

@@ -49,8 +49,8 @@ enum SignerChecks {
             )
         }
         let signatureAlgorithm = signer.signatureAlgorithm.oid.dotted
-        let matching: [DigestAlgorithm: String] = [.sha1: "1.2.840.113549.1.1.5", .sha256: "1.2.840.113549.1.1.11"]
-        guard signatureAlgorithm == ASN1ObjectIdentifier.rsaEncryption.dotted || signatureAlgorithm == matching[digest] else {
+        let matching = digest == .sha1 ? "1.2.840.113549.1.1.5" : "1.2.840.113549.1.1.11"
+        guard signatureAlgorithm == ASN1ObjectIdentifier.rsaEncryption.dotted || signatureAlgorithm == matching else {
             return (
                 nil,
                 VerificationCheck(
@@ -90,14 +90,14 @@ enum SignerChecks {
         guard let signer = context.signer, let certificate = context.signerCertificate, let digest = context.digest else {
             return VerificationCheck(.signerSignature, .skip, "needs a signer certificate and a usable digest algorithm")
         }
-        let content = context.appReceipt.container.content
+        let content = context.appReceipt.container.contentBytes
         var signedBytes = content
         var over = "the receipt payload (\(content.count) bytes; no signed attributes, as Apple signs)"
         if let attributes = signer.signedAttributesDER {
             if case .failure(let problem) = SignedAttributes.check(attributes, content: content, digest: digest) {
                 return VerificationCheck(.signerSignature, .fail, "\(problem.description)")
             }
-            signedBytes = attributes
+            signedBytes = attributes[...]
             over = "the signed attributes, whose message digest matches the payload"
         }
         return RSASignatureVerifier.verify(

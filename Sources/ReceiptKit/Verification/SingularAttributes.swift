@@ -15,13 +15,28 @@ enum SingularAttributes {
     /// Every type some check reads (0, 2, 3, 4, 5, 12, 19 and 21).
     static let types: Set<Int64> = Set(readBy.values.joined())
 
+    /// ``types`` as bits (type n is bit n).
+    static let typeBits: UInt64 = types.reduce(0) { $0 | 1 << UInt64($1) }
+
     /// The offsets of each of ``types`` that appears more than once, in encoded order.
     static func repeats(in receipt: Receipt) -> [Int64: [Int]] {
-        var offsets: [Int64: [Int]] = [:]
-        for attribute in receipt.attributes.attributes where types.contains(attribute.type) {
-            offsets[attribute.type, default: []].append(attribute.offset)
+        // Apple's receipts never repeat these: count first with a bit per type (all below 64), so the usual
+        // answer costs one pass over plain records and no dictionary.
+        var seen: UInt64 = 0
+        var repeated: UInt64 = 0
+        for record in receipt.attributes.records where record.type >= 0 && record.type < 64 {
+            let bit: UInt64 = 1 << UInt64(record.type)
+            guard typeBits & bit != 0 else { continue }
+            if seen & bit != 0 { repeated |= bit }
+            seen |= bit
         }
-        return offsets.filter { $0.value.count > 1 }
+        guard repeated != 0 else { return [:] }
+        var offsets: [Int64: [Int]] = [:]
+        for record in receipt.attributes.records where record.type >= 0 && record.type < 64 {
+            guard repeated & (1 << UInt64(record.type)) != 0 else { continue }
+            offsets[record.type, default: []].append(record.offset)
+        }
+        return offsets
     }
 
     /// A failing `id` check naming every repeated attribute it reads, or nil when each appears at most once.
