@@ -5,7 +5,7 @@ extension Receipt {
     public func write(to output: inout JSONOutput) {
         output.beginObject()
         // `adam_id` sorts first of all the keys: written first, the object needs no reordering.
-        if let appItemID = attributes.fields[1]?.integer {
+        if let appItemID = attributes.integer(ofType: 1) {
             output.key("adam_id")
             output.integer(appItemID)
         }
@@ -49,13 +49,16 @@ extension AttributeSet {
         to output: inout JSONOutput, plan: ReceiptRenderPlan, extra: (Int64, inout JSONOutput) -> Void,
         skipping: (Int64) -> Bool = { _ in false }
     ) {
+        // A date's three keys are neighbours in the plan: its value is read once for them.
+        var current: (type: Int64, value: FieldValue?)? = nil
         for step in plan.steps {
             if step.part == .extra {
                 step.type == ReceiptRenderPlan.unknownAttributesStep
                     ? writeUnknownAttributes(to: &output) : extra(step.type, &output)
                 continue
             }
-            guard let value = fields[step.type], !skipping(step.type) else { continue }
+            if current?.type != step.type { current = (step.type, value(ofType: step.type)) }
+            guard let value = current?.value, !skipping(step.type) else { continue }
             switch (value, step.part) {
             case (.date(let raw, nil), .value):
                 output.key(plain: step.key)
