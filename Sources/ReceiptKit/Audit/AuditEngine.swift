@@ -10,11 +10,11 @@ public struct AuditEngine: Sendable {
     public let jobs: Int
     public let window: Int
 
-    /// `window` defaults to eight records per job, at least 16.
+    /// `window` defaults to sixteen records per job, at least 32 (a quarter of it is the emitter's batch).
     public init(auditor: RecordAuditor, jobs: Int, window: Int? = nil) {
         self.auditor = auditor
         self.jobs = max(1, jobs)
-        self.window = max(2 * self.jobs, window ?? max(16, 8 * self.jobs))
+        self.window = max(2 * self.jobs, window ?? max(32, 16 * self.jobs))
     }
 
     /// How a run ended.

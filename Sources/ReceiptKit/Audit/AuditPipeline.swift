@@ -6,6 +6,12 @@ import Foundation
 /// Record `n` lives in slot `n % window` of either ring. The reader never gets more than `window` records ahead
 /// of the emitter, so a slot is always free when its next record arrives, and memory is bounded by the window
 /// whatever the number of records.
+///
+/// Waking a thread costs a system call and a context switch, which at thousands of records a second is as much as
+/// the audit itself, so nobody is woken for nothing: a thread says that it waits, and the others wake it only
+/// when it can go on. The emitter is woken when a batch of results is ready in order (or when no queued work is
+/// left, so what is ready must not wait), the reader when a batch of slots is free, a worker when a record
+/// arrives.
 final class AuditPipeline: @unchecked Sendable {
     // @unchecked: every stored var below is read and written only with `condition` locked.
     let condition = NSCondition()
@@ -22,11 +28,18 @@ final class AuditPipeline: @unchecked Sendable {
     /// Set when the run ends early (an output error) or finishes: workers and the reader stop at their next step.
     var cancelled = false
     var liveWorkers = 0
+    /// Who is waiting, so that a change wakes only threads that can go on.
+    var readerWaiting = false
+    var idleWorkers = 0
+    var emitterWaiting = false
+    /// How many results the emitter takes per wake-up, and how many free slots wake the reader.
+    let batch: Int
     /// Records that were unreadable files or streams.
     var unreadable = 0
 
     init(window: Int) {
         self.window = window
+        batch = max(1, window / 4)
         items = Array(repeating: nil, count: window)
         results = Array(repeating: nil, count: window)
     }
@@ -44,7 +57,11 @@ final class AuditPipeline: @unchecked Sendable {
     func read(_ box: ReaderBox, shouldStop: @Sendable () -> Bool) {
         while true {
             let stop = locked { () -> Bool in
-                while submitted - emitted >= window && !cancelled { condition.wait() }
+                while submitted - emitted >= window && !cancelled {
+                    readerWaiting = true
+                    condition.wait()
+                }
+                readerWaiting = false
                 return cancelled
             }
             if stop || shouldStop() {
@@ -56,7 +73,7 @@ final class AuditPipeline: @unchecked Sendable {
                 if case .unreadable = item.content { unreadable += 1 }
                 submitted += 1
                 items[slot(submitted)] = item
-                condition.broadcast()
+                if idleWorkers > 0 { condition.broadcast() }
             }
         }
         locked {
@@ -69,7 +86,11 @@ final class AuditPipeline: @unchecked Sendable {
     func work(_ auditor: RecordAuditor) {
         while true {
             let claim = locked { () -> (Int, AuditItem?)? in
-                while claimed == submitted && !readerDone && !cancelled { condition.wait() }
+                while claimed == submitted && !readerDone && !cancelled {
+                    idleWorkers += 1
+                    condition.wait()
+                    idleWorkers -= 1
+                }
                 guard !cancelled, claimed < submitted else {
                     liveWorkers -= 1
                     condition.broadcast()
@@ -86,9 +107,21 @@ final class AuditPipeline: @unchecked Sendable {
                 ?? .malformed(number: number, source: "", AuditRecordError(message: "internal error: record \(number) was lost"))
             locked {
                 results[slot(number)] = record
-                condition.broadcast()
+                if emitterShouldWake() { condition.broadcast() }
             }
         }
+    }
+
+    /// Whether the waiting emitter can go on: a batch of results is ready in input order, or the next result is
+    /// ready and no queued record is left to work on (then waiting for more would hold output back).
+    func emitterShouldWake() -> Bool {
+        guard emitterWaiting else { return false }
+        guard results[slot(emitted + 1)] != nil else { return false }
+        if claimed == submitted { return true }
+        let wanted = min(batch, submitted - emitted)
+        var ready = 1
+        while ready < wanted, results[slot(emitted + 1 + ready)] != nil { ready += 1 }
+        return ready >= wanted
     }
 
     /// What the emitting thread does next.
@@ -110,14 +143,19 @@ final class AuditPipeline: @unchecked Sendable {
                 if let record = results[slot(number)] {
                     results[slot(number)] = nil
                     emitted = number
-                    condition.broadcast()
+                    if readerWaiting && submitted - emitted <= window - batch { condition.broadcast() }
                     return .record(record)
                 }
                 if readerDone && emitted == submitted { return readerStopped ? .interrupted : .finished }
                 // Interrupted: what was read is emitted, then the run ends, even if the reader is blocked.
                 if emitted == submitted && shouldStop() { return .interrupted }
-                if !flushed { return .idle }
-                if !condition.wait(until: deadline) { return .idle }
+                // Output is flushed when it could otherwise stall: no queued work is left (the next results wait
+                // for records in progress or for input), or nothing came within the timeout.
+                if !flushed && claimed == submitted { return .idle }
+                emitterWaiting = true
+                let woken = condition.wait(until: deadline)
+                emitterWaiting = false
+                if !woken { return .idle }
             }
         }
     }
