@@ -30,8 +30,32 @@ public struct ReceiptAttribute: Sendable {
     public var innerElement: ASN1Node? { try? valueNode.parseContentAsElement() }
 
     /// The inner value decoded for display: a string, an integer, or nil for raw bytes.
+    ///
+    /// Read with the span reader over the pinned buffer (every unknown attribute of every purchase passes here
+    /// when a receipt is printed); a constructed OCTET STRING takes the node reader's way through its chunks.
     public var decodedValue: AttributeValue {
-        guard let inner = innerElement else { return .raw }
+        guard !valueNode.identifier.isConstructed else { return Self.decoded(innerElement) }
+        let octets = ASN1Span(valueNode)
+        do throws(ASN1Error) {
+            return try valueNode.storage.withSpanReader { reader throws(ASN1Error) in
+                let inner = try reader.innerElement(of: octets)
+                if reader.isUTF8String(inner) {
+                    return .string(String(decoding: reader.bytes[inner.contentStart..<inner.contentEnd], as: UTF8.self))
+                }
+                if inner.identifier == .integer {
+                    do throws(ASN1Error) { return .integer(try reader.int64Value(inner)) } catch { return .raw }
+                }
+                if inner.identifier == .set { return .set }
+                return .element(inner.identifier.name)
+            }
+        } catch {
+            return .raw
+        }
+    }
+
+    /// What a node read of the inner element shows.
+    private static func decoded(_ inner: ASN1Node?) -> AttributeValue {
+        guard let inner else { return .raw }
         if let text = inner.stringValue { return .string(text) }
         if inner.identifier == .integer {
             if let number = try? inner.int64Value() { return .integer(number) }
