@@ -169,6 +169,13 @@ public struct JSONOutput: Sendable {
         writeString(text)
     }
 
+    /// A string given as its UTF-8 bytes (already known to be valid UTF-8: the receipt's own text fields), so
+    /// no String is made just to be written.
+    public mutating func string(utf8: ArraySlice<UInt8>) {
+        beforeValue()
+        utf8.withUnsafeBufferPointer { _ = Self.appendEscaped($0, to: &bytes) }
+    }
+
     /// A string of the tool's own that needs no escaping.
     public mutating func literal(_ text: StaticString) {
         beforeValue()

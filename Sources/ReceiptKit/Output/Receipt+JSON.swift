@@ -49,43 +49,41 @@ extension AttributeSet {
         to output: inout JSONOutput, plan: ReceiptRenderPlan, extra: (Int64, inout JSONOutput) -> Void,
         skipping: (Int64) -> Bool = { _ in false }
     ) {
-        // A date's three keys are neighbours in the plan: its value is read once for them.
-        var current: (type: Int64, value: FieldValue?)? = nil
+        // A date's three keys are neighbours in the plan: its attribute is looked up once for them. Values are
+        // written from the stored record and the receipt's bytes, without making a FieldValue or a String.
+        let bytes = storage.bytes
+        var current: (type: Int64, record: AttributeRecord?)? = nil
         for step in plan.steps {
             if step.part == .extra {
                 step.type == ReceiptRenderPlan.unknownAttributesStep
                     ? writeUnknownAttributes(to: &output) : extra(step.type, &output)
                 continue
             }
-            if current?.type != step.type { current = (step.type, value(ofType: step.type)) }
-            guard let value = current?.value, !skipping(step.type) else { continue }
-            switch (value, step.part) {
-            case (.date(let raw, nil), .value):
+            if current?.type != step.type { current = (step.type, record(ofType: step.type)) }
+            guard let record = current?.record, !skipping(step.type) else { continue }
+            switch (record.state, step.part) {
+            case (.unreadableDate, .value), (.string, .value):
                 output.key(plain: step.key)
-                output.string(raw)
-            case (.date(_, let timestamp?), .value):
+                output.string(utf8: bytes[record.innerStart..<record.innerEnd])
+            case (.date, .value):
                 output.key(plain: step.key)
-                output.appleGMT(timestamp)
-            case (.date(_, let timestamp?), .milliseconds):
+                output.appleGMT(Timestamp(milliseconds: record.number))
+            case (.date, .milliseconds):
                 output.key(plain: step.key)
-                output.integerString(timestamp.milliseconds)
-            case (.date(_, let timestamp?), .pacific):
+                output.integerString(record.number)
+            case (.date, .pacific):
                 output.key(plain: step.key)
-                output.applePacific(timestamp)
-            case (.date, _): continue
-            case (_, .milliseconds), (_, .pacific), (_, .extra): continue
-            case (.string(let text), .value):
+                output.applePacific(Timestamp(milliseconds: record.number))
+            case (.integer, .value):
                 output.key(plain: step.key)
-                output.string(text)
-            case (.integer(let number), .value):
+                step.isNumber ? output.integer(record.number) : output.integerString(record.number)
+            case (.flag, .value):
                 output.key(plain: step.key)
-                step.isNumber ? output.integer(number) : output.integerString(number)
-            case (.flag(let flag), .value):
+                output.plainString { $0.append(contentsOf: record.number == 1 ? Self.trueText : Self.falseText) }
+            case (.bytes, .value):
                 output.key(plain: step.key)
-                output.plainString { $0.append(contentsOf: flag ? Self.trueText : Self.falseText) }
-            case (.bytes(let bytes), .value):
-                output.key(plain: step.key)
-                output.hexString(bytes)
+                output.hexString(bytes[record.valueStart..<record.valueEnd])
+            case (.unknown, _), (.nested, _), (.absent, _), (_, .milliseconds), (_, .pacific), (_, .extra): continue
             }
         }
     }
