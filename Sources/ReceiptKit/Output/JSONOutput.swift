@@ -114,7 +114,7 @@ public struct JSONOutput: Sendable {
     }
 
     /// A key of the tool's own made at run time (a table's field name): plain ASCII that needs no escaping.
-    mutating func key(plain name: [UInt8]) {
+    mutating func key(plain name: UnsafeBufferPointer<UInt8>) {
         let start = beginMember()
         bytes.append(0x22)
         let keyStart = bytes.count

@@ -50,41 +50,68 @@ extension AttributeSet {
         skipping: (Int64) -> Bool = { _ in false }
     ) {
         // A date's three keys are neighbours in the plan: its attribute is looked up once for them. Values are
-        // written from the stored record and the receipt's bytes, without making a FieldValue or a String.
+        // written from the stored record and the receipt's bytes, without making a FieldValue or a String, and
+        // the plan, keys and records are walked through buffer pointers (nothing retained per step).
         let bytes = storage.bytes
-        var current: (type: Int64, record: AttributeRecord?)? = nil
-        for step in plan.steps {
-            if step.part == .extra {
-                step.type == ReceiptRenderPlan.unknownAttributesStep
-                    ? writeUnknownAttributes(to: &output) : extra(step.type, &output)
-                continue
+        plan.steps.withUnsafeBufferPointer { steps in
+            plan.keyBytes.withUnsafeBufferPointer { keys in
+                records.withUnsafeBufferPointer { records in
+                    var currentType: Int64? = nil
+                    var current: AttributeRecord? = nil
+                    for step in steps {
+                        if step.part == .extra {
+                            step.type == ReceiptRenderPlan.unknownAttributesStep
+                                ? writeUnknownAttributes(to: &output) : extra(step.type, &output)
+                            continue
+                        }
+                        if currentType != step.type {
+                            currentType = step.type
+                            current = Self.record(ofType: step.type, in: records)
+                        }
+                        guard let record = current, !skipping(step.type) else { continue }
+                        Self.write(record, step, key: UnsafeBufferPointer(rebasing: keys[step.keyStart..<step.keyEnd]), bytes, to: &output)
+                    }
+                }
             }
-            if current?.type != step.type { current = (step.type, record(ofType: step.type)) }
-            guard let record = current?.record, !skipping(step.type) else { continue }
-            switch (record.state, step.part) {
-            case (.unreadableDate, .value), (.string, .value):
-                output.key(plain: step.key)
-                output.string(utf8: bytes[record.innerStart..<record.innerEnd])
-            case (.date, .value):
-                output.key(plain: step.key)
-                output.appleGMT(Timestamp(milliseconds: record.number))
-            case (.date, .milliseconds):
-                output.key(plain: step.key)
-                output.integerString(record.number)
-            case (.date, .pacific):
-                output.key(plain: step.key)
-                output.applePacific(Timestamp(milliseconds: record.number))
-            case (.integer, .value):
-                output.key(plain: step.key)
-                step.isNumber ? output.integer(record.number) : output.integerString(record.number)
-            case (.flag, .value):
-                output.key(plain: step.key)
-                output.plainString { $0.append(contentsOf: record.number == 1 ? Self.trueText : Self.falseText) }
-            case (.bytes, .value):
-                output.key(plain: step.key)
-                output.hexString(bytes[record.valueStart..<record.valueEnd])
-            case (.unknown, _), (.nested, _), (.absent, _), (_, .milliseconds), (_, .pacific), (_, .extra): continue
-            }
+        }
+    }
+
+    /// The first record of `type` with a value (what ``value(ofType:)`` reads).
+    @inline(__always)
+    private static func record(ofType type: Int64, in records: UnsafeBufferPointer<AttributeRecord>) -> AttributeRecord? {
+        for record in records where record.type == type && record.state.hasValue { return record }
+        return nil
+    }
+
+    /// One member of `step`'s part of the field `record` holds, if that part exists for it.
+    @inline(__always)
+    private static func write(
+        _ record: AttributeRecord, _ step: ReceiptRenderPlan.Step, key: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8],
+        to output: inout JSONOutput
+    ) {
+        switch (record.state, step.part) {
+        case (.unreadableDate, .value), (.string, .value):
+            output.key(plain: key)
+            output.string(utf8: bytes[record.innerStart..<record.innerEnd])
+        case (.date, .value):
+            output.key(plain: key)
+            output.appleGMT(Timestamp(milliseconds: record.number))
+        case (.date, .milliseconds):
+            output.key(plain: key)
+            output.integerString(record.number)
+        case (.date, .pacific):
+            output.key(plain: key)
+            output.applePacific(Timestamp(milliseconds: record.number))
+        case (.integer, .value):
+            output.key(plain: key)
+            step.isNumber ? output.integer(record.number) : output.integerString(record.number)
+        case (.flag, .value):
+            output.key(plain: key)
+            output.plainString { $0.append(contentsOf: record.number == 1 ? trueText : falseText) }
+        case (.bytes, .value):
+            output.key(plain: key)
+            output.hexString(bytes[record.valueStart..<record.valueEnd])
+        case (.unknown, _), (.nested, _), (.absent, _), (_, .milliseconds), (_, .pacific), (_, .extra): return
         }
     }
 
@@ -108,14 +135,18 @@ extension AttributeSet {
 struct ReceiptRenderPlan: Sendable {
     enum Part: Sendable { case value, milliseconds, pacific, extra }
 
+    /// Plain data (the key is a range of ``keyBytes``), so walking the plan retains nothing per step.
     struct Step: Sendable {
-        let key: [UInt8]
+        let keyStart: Int
+        let keyEnd: Int
         let type: Int64
         let part: Part
         let isNumber: Bool
     }
 
     let steps: [Step]
+    /// Every step's key, one after another.
+    let keyBytes: [UInt8]
 
     /// The extra step that writes `unknown_attributes` (no attribute has a negative type).
     static let unknownAttributesStep: Int64 = -1
@@ -128,9 +159,9 @@ struct ReceiptRenderPlan: Sendable {
         table: ReceiptField.inAppFields, extras: [("unknown_attributes", unknownAttributesStep)])
 
     init(table: [Int64: ReceiptField], extras: [(String, Int64)]) {
-        var keyed: [(String, Step)] = []
+        var keyed: [(key: String, type: Int64, part: Part, isNumber: Bool)] = []
         func add(_ key: String, _ type: Int64, _ part: Part, isNumber: Bool = false) {
-            keyed.append((key, Step(key: Array(key.utf8), type: type, part: part, isNumber: isNumber)))
+            keyed.append((key, type, part, isNumber))
         }
         for field in table.values {
             add(field.name, field.type, .value, isNumber: field.kind == .number)
@@ -140,7 +171,13 @@ struct ReceiptRenderPlan: Sendable {
             }
         }
         for (key, type) in extras { add(key, type, .extra) }
-        steps = keyed.sorted { $0.0 < $1.0 }.map(\.1)
+        var keyBytes: [UInt8] = []
+        steps = keyed.sorted { $0.key < $1.key }.map { entry in
+            let start = keyBytes.count
+            keyBytes.append(contentsOf: entry.key.utf8)
+            return Step(keyStart: start, keyEnd: keyBytes.count, type: entry.type, part: entry.part, isNumber: entry.isNumber)
+        }
+        self.keyBytes = keyBytes
     }
 }
 
