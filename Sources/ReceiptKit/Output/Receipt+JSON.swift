@@ -69,7 +69,8 @@ extension AttributeSet {
                             current = Self.record(ofType: step.type, in: records)
                         }
                         guard let record = current, !skipping(step.type) else { continue }
-                        Self.write(record, step, key: UnsafeBufferPointer(rebasing: keys[step.keyStart..<step.keyEnd]), bytes, to: &output)
+                        let key = UnsafeBufferPointer(rebasing: keys[step.keyStart..<step.keyEnd])
+                        Self.write(record, step, key: key, bytes, to: &output)
                     }
                 }
             }
