@@ -105,14 +105,8 @@ struct RecordLineReader {
     }
 
     private static func firstNewline(in buffer: [UInt8], from index: Int) -> Int? {
-        buffer.withUnsafeBufferPointer { bytes in
-            var position = index
-            while position < bytes.count {
-                if bytes[position] == 0x0A { return position }
-                position += 1
-            }
-            return nil
-        }
+        guard index < buffer.count else { return nil }
+        return InputDecoder.nextByte(0x0A, in: buffer[index...])
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
