@@ -26,6 +26,31 @@ struct CivilTime {
     /// Appends `yyyy-MM-dd HH:mm:ss` with `separator` between date and time (`T` or a space); a year outside
     /// 0-9999 keeps every digit and its sign.
     func append(separator: UInt8, to out: inout [UInt8]) {
+        // Years 0000-9999 (every date input can hold): the 19 bytes are laid out in a fixed buffer and appended
+        // once, since a receipt's dates are most of what its JSON is made of.
+        if (0...9999).contains(year) {
+            var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &text) { buffer in
+                func pair(_ value: Int64, at position: Int) {
+                    buffer[position] = 0x30 + UInt8(truncatingIfNeeded: value / 10)
+                    buffer[position + 1] = 0x30 + UInt8(truncatingIfNeeded: value % 10)
+                }
+                pair(year / 100, at: 0)
+                pair(year % 100, at: 2)
+                buffer[4] = 0x2D
+                pair(month, at: 5)
+                buffer[7] = 0x2D
+                pair(day, at: 8)
+                buffer[10] = separator
+                pair(hour, at: 11)
+                buffer[13] = 0x3A
+                pair(minute, at: 14)
+                buffer[16] = 0x3A
+                pair(second, at: 17)
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<19]))
+            }
+            return
+        }
         appendDate(to: &out)
         out.append(separator)
         Self.appendTwoDigits(hour, to: &out)
