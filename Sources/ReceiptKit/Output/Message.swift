@@ -18,11 +18,14 @@ public struct Message: Sendable, Equatable, CustomStringConvertible, Expressible
     }
 
     public init(stringInterpolation: Interpolation) {
-        parts = stringInterpolation.parts
+        var interpolation = stringInterpolation
+        interpolation.flush()
+        parts = interpolation.parts
     }
 
     /// The text with every option named as `naming` names it.
     public func rendered(_ naming: OptionNaming) -> String {
+        if parts.count == 1, case .text(let only) = parts[0] { return only }
         var text = ""
         for part in parts {
             switch part {
@@ -53,32 +56,49 @@ public struct Message: Sendable, Equatable, CustomStringConvertible, Expressible
 
     public static func + (lhs: Message, rhs: String) -> Message { lhs + Message(verbatim: rhs) }
 
+    /// Collects literal text and interpolated values into one String until an option hint needs a part of its
+    /// own: checks build a message per check per receipt, so a batch makes millions of them.
     public struct Interpolation: StringInterpolationProtocol {
         var parts: [Part] = []
+        var pending = ""
 
-        public init(literalCapacity: Int, interpolationCount: Int) {}
-
-        public mutating func appendLiteral(_ literal: String) {
-            guard !literal.isEmpty else { return }
-            if case .text(let previous) = parts.last {
-                parts[parts.count - 1] = .text(previous + literal)
-            } else {
-                parts.append(.text(literal))
-            }
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            pending.reserveCapacity(literalCapacity + 16 * interpolationCount)
         }
 
+        public mutating func appendLiteral(_ literal: String) { pending += literal }
+
         public mutating func appendInterpolation(option hint: OptionHint) {
+            flush()
             parts.append(.option(hint))
         }
 
         public mutating func appendInterpolation(_ message: Message) {
             for part in message.parts {
-                if case .text(let text) = part { appendLiteral(text) } else { parts.append(part) }
+                switch part {
+                case .text(let text): pending += text
+                case .option:
+                    flush()
+                    parts.append(part)
+                }
             }
         }
 
-        public mutating func appendInterpolation<Value>(_ value: Value) {
-            appendLiteral(String(describing: value))
+        public mutating func appendInterpolation(_ value: String) { pending += value }
+
+        public mutating func appendInterpolation(_ value: some BinaryInteger) { pending += String(value) }
+
+        /// The value's own description, without `String(describing:)`'s run-time protocol lookups; the same text
+        /// for every type here (none is also TextOutputStreamable with a different rendering).
+        public mutating func appendInterpolation(_ value: some CustomStringConvertible) { pending += value.description }
+
+        public mutating func appendInterpolation<Value>(_ value: Value) { pending += String(describing: value) }
+
+        /// Ends the text collected so far as one part.
+        mutating func flush() {
+            guard !pending.isEmpty else { return }
+            parts.append(.text(pending))
+            pending = ""
         }
     }
 }
