@@ -25,6 +25,11 @@ public struct JSONOutput: Sendable {
         let complexBase: Int
         /// Set when a key was written that sorts before the previous one.
         var unordered = false
+        /// The caller writes this object's keys in sorted order (``beginObject(keysInOrder:)``): no member is
+        /// recorded and nothing is compared, except by an assertion in debug builds against the previous key.
+        var keysInOrder = false
+        var previousKeyStart = 0
+        var previousKeyEnd = 0
     }
 
     /// One member of an open object: where its bytes start (after the comma before it), where its key's bytes
@@ -70,10 +75,15 @@ public struct JSONOutput: Sendable {
 
     // MARK: Containers
 
-    public mutating func beginObject() {
+    /// Opens an object. `keysInOrder` promises plain keys written in sorted order (a receipt's render plan, whose
+    /// steps are sorted once): the object then skips the bookkeeping that reordering would need, which is most of
+    /// the cost of a key in a receipt's thousands of members.
+    public mutating func beginObject(keysInOrder: Bool = false) {
         beforeValue()
         bytes.append(0x7B)
-        frames.append(Frame(isObject: true, memberBase: members.count, complexBase: complexKeys.count))
+        var frame = Frame(isObject: true, memberBase: members.count, complexBase: complexKeys.count)
+        frame.keysInOrder = keysInOrder
+        frames.append(frame)
     }
 
     public mutating func endObject() {
@@ -151,6 +161,19 @@ public struct JSONOutput: Sendable {
         bytes.append(0x3A)
         if pretty { bytes.append(0x20) }
         guard let top = frames.indices.last else { return }
+        if frames[top].keysInOrder {
+            assert(complexKey < 0, "an object with keys in order takes plain keys only")
+            assert(
+                frames[top].count == 0
+                    || keyPrecedes(
+                        Member(start: 0, keyStart: frames[top].previousKeyStart, keyEnd: frames[top].previousKeyEnd, complexKey: -1),
+                        Member(start: 0, keyStart: keyStart, keyEnd: keyEnd, complexKey: -1)),
+                "keys promised in order arrived out of order")
+            frames[top].previousKeyStart = keyStart
+            frames[top].previousKeyEnd = keyEnd
+            frames[top].count += 1
+            return
+        }
         let member = Member(start: start, keyStart: keyStart, keyEnd: keyEnd, complexKey: complexKey)
         if frames[top].count > 0, !frames[top].unordered, let previous = members.last,
             !keyPrecedes(previous, member)

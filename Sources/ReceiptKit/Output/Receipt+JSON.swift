@@ -3,7 +3,7 @@ extension Receipt {
     /// The `receipt` object: verifyReceipt's names and types, plus `age_rating`, `opaque_value`, `sha1_hash`,
     /// `product_type` and `unknown_attributes` for what Apple's JSON lacks.
     public func write(to output: inout JSONOutput) {
-        output.beginObject()
+        output.beginObject(keysInOrder: true)
         // `adam_id` sorts first of all the keys: written first, the object needs no reordering.
         if let appItemID = attributes.integer(ofType: 1) {
             output.key("adam_id")
@@ -28,7 +28,7 @@ extension InAppPurchase {
     /// carry in the receipt: `web_order_line_item_id` when it is 0 and `is_in_intro_offer_period` when there is
     /// no expiry (seen in every real response here), so they are left out too; `dump` still shows them.
     func write(to output: inout JSONOutput) {
-        output.beginObject()
+        output.beginObject(keysInOrder: true)
         let skipsWebOrder = webOrderLineItemID == 0
         let skipsIntroOffer = expiresDate == nil
         attributes.writeMembers(to: &output, plan: .inApp) { _, _ in
@@ -185,7 +185,7 @@ struct ReceiptRenderPlan: Sendable {
 extension ReceiptAttribute {
     /// `{offset, type, value, value_hex, version}`; `value` only when the octets are a string or an integer.
     public func write(to output: inout JSONOutput) {
-        output.beginObject()
+        output.beginObject(keysInOrder: true)
         output.key("offset")
         output.integer(offset)
         output.key("type")
