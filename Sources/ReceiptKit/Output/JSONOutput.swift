@@ -163,11 +163,11 @@ public struct JSONOutput: Sendable {
         guard let top = frames.indices.last else { return }
         if frames[top].keysInOrder {
             assert(complexKey < 0, "an object with keys in order takes plain keys only")
+            let previous = Member(
+                start: 0, keyStart: frames[top].previousKeyStart, keyEnd: frames[top].previousKeyEnd, complexKey: -1)
             assert(
                 frames[top].count == 0
-                    || keyPrecedes(
-                        Member(start: 0, keyStart: frames[top].previousKeyStart, keyEnd: frames[top].previousKeyEnd, complexKey: -1),
-                        Member(start: 0, keyStart: keyStart, keyEnd: keyEnd, complexKey: -1)),
+                    || keyPrecedes(previous, Member(start: 0, keyStart: keyStart, keyEnd: keyEnd, complexKey: -1)),
                 "keys promised in order arrived out of order")
             frames[top].previousKeyStart = keyStart
             frames[top].previousKeyEnd = keyEnd
