@@ -3,12 +3,12 @@
 extension AuditRecord {
     /// The record as one JSON object (compact for a JSON Lines line), keys in sorted order as written.
     public func write(to output: inout JSONOutput) {
-        output.beginObject()
+        output.beginObject(keysInOrder: true)
         output.member("bundle_id", bundleID)
         output.member("environment", environment)
         if let error {
             output.key("error")
-            output.beginObject()
+            output.beginObject(keysInOrder: true)
             output.member("message", error.message)
             output.member("offset", integer: error.offset)
             output.endObject()
@@ -86,7 +86,7 @@ extension AuditRecord {
 
 extension AuditTransaction {
     func write(to output: inout JSONOutput) {
-        output.beginObject()
+        output.beginObject(keysInOrder: true)
         if let cancellationDate {
             output.key("cancellation_date")
             output.rfc3339(cancellationDate)
@@ -131,7 +131,7 @@ extension AuditTransaction {
 
 extension AuditSignal {
     func write(to output: inout JSONOutput) {
-        output.beginObject()
+        output.beginObject(keysInOrder: true)
         output.key("detail")
         output.string(detail)
         output.key("id")

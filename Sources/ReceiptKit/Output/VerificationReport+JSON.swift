@@ -84,7 +84,7 @@ extension TrustAnchor {
 
 extension VerificationCheck {
     public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
-        output.beginObject()
+        output.beginObject(keysInOrder: true)
         output.key("detail")
         output.string(detail.rendered(naming))
         output.key("id")
