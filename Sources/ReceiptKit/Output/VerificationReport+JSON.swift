@@ -35,7 +35,7 @@ extension VerificationReport {
             output.string(verdict.rawValue)
         }
         output.key("verification_time")
-        output.beginObject()
+        output.beginObject(keysInOrder: true)
         output.key("source")
         output.string(verificationTimeSource.rendered(naming))
         output.key("time")
@@ -50,7 +50,7 @@ extension VerificationReport {
 
 extension VerificationReport.CertificateRole {
     public func write(to output: inout JSONOutput) {
-        output.beginObject()
+        output.beginObject(keysInOrder: true)
         output.key("issuer")
         output.string(certificate.issuer)
         output.key("not_after")
@@ -71,7 +71,7 @@ extension VerificationReport.CertificateRole {
 
 extension TrustAnchor {
     public func write(to output: inout JSONOutput) {
-        output.beginObject()
+        output.beginObject(keysInOrder: true)
         output.key("name")
         output.string(name)
         output.key("sha256_fingerprint")
@@ -97,7 +97,7 @@ extension VerificationCheck {
 
 extension VerificationWarning {
     public func write(to output: inout JSONOutput) {
-        output.beginObject()
+        output.beginObject(keysInOrder: true)
         output.key("detail")
         output.string(detail)
         output.key("id")
