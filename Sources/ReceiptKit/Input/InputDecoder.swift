@@ -180,7 +180,21 @@ public enum InputDecoder {
     static func isText(_ bytes: some Collection<UInt8>, mayBeCut: Bool = false) -> Bool {
         var sawNonNul = false
         var sawHighBit = false
-        for byte in bytes where byte != 0 {
+        // Eight bytes at a time while they are all printable ASCII (0x20 ..< 0x7F), as base64 text is; a group
+        // holding anything else is looked at byte by byte below, so the answer is the loop's alone.
+        let plainPrefix =
+            bytes.withContiguousStorageIfAvailable { buffer -> Int in
+                var index = 0
+                while index + 8 <= buffer.count {
+                    var word: UInt64 = 0
+                    for shift in 0..<8 { word |= UInt64(buffer[index + shift]) << UInt64(shift * 8) }
+                    guard isPrintableASCII(word) else { break }
+                    index += 8
+                }
+                return index
+            } ?? 0
+        if plainPrefix > 0 { sawNonNul = true }
+        for byte in bytes.dropFirst(plainPrefix) where byte != 0 {
             sawNonNul = true
             if byte >= 0x80 {
                 sawHighBit = true
@@ -192,6 +206,19 @@ public enum InputDecoder {
         // A prefix may cut a multi-byte character short: allow that at the very end, and only then.
         return !sawHighBit || String(validating: bytes, as: UTF8.self) != nil
             || (mayBeCut && String(validating: bytes.dropLast(3), as: UTF8.self) != nil)
+    }
+
+    /// Whether each of the eight bytes of `word` is in 0x20 ..< 0x7F: no high bit, none below 0x20 and none equal
+    /// to 0x7F (the usual word-at-a-time tests: a byte below n sets its high bit in `word - n` when `word` had it
+    /// clear; 0x7F is the byte that becomes zero after XOR with 0x7F).
+    @inline(__always)
+    static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let below20 = (word &- ones &* 0x20) & ~word & highs
+        let deleted = word ^ (ones &* 0x7F)
+        let has7F = (deleted &- ones) & ~deleted & highs
+        return (word & highs) | below20 | has7F == 0
     }
 
     /// The bytes without surrounding whitespace, NULs, a UTF-8 byte-order mark or one pair of double quotes.

@@ -5,13 +5,13 @@ internal import COpenSSL
 enum DigestVerification {
     /// EVP_DigestVerify's answer (1 good, 0 does not match, negative could not be carried out), or why the check
     /// could not even start: a digest this OpenSSL will not provide (never a silently defaulted one), an
-    /// allocation or an init failure.
+    /// allocation or an init failure. `operation` names the check in those errors and is made only for one.
     static func run(
         signature: [UInt8], over message: ArraySlice<UInt8>, digest: DigestAlgorithm, key: OpaquePointer,
-        templates: DigestVerifyTemplates? = nil, operation: String
+        templates: DigestVerifyTemplates? = nil, operation: @autoclosure () -> String
     ) -> Result<Int32, OpenSSLError> {
         guard let md = digest.evpMD else {
-            return .failure(OpenSSLError(operation: operation, entries: ["this OpenSSL does not provide \(digest.rawValue)"]))
+            return .failure(OpenSSLError(operation: operation(), entries: ["this OpenSSL does not provide \(digest.rawValue)"]))
         }
         guard let context = EVP_MD_CTX_new() else { return .failure(OpenSSLError.drain("allocating a digest context")) }
         defer { EVP_MD_CTX_free(context) }
@@ -19,7 +19,7 @@ enum DigestVerification {
         // certificate), else OpenSSL's own initialisation with its errors.
         if templates?.prepare(context, digest: digest, md: md, key: key) != true {
             guard EVP_DigestVerifyInit(context, nil, md, nil, key) == 1 else {
-                return .failure(OpenSSLError.drain("preparing \(operation)"))
+                return .failure(OpenSSLError.drain("preparing \(operation())"))
             }
         }
         let result = signature.withUnsafeBufferPointer { signatureBytes in

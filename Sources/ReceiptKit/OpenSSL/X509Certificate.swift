@@ -12,8 +12,9 @@ public final class X509Certificate: @unchecked Sendable {
     public let subjectCommonName: String?
     /// The serial number as an INTEGER value, what a SignerInfo's issuerAndSerialNumber is compared with.
     public let serialNumber: SerialNumber
-    /// The serial number as `openssl x509 -serial` prints it: uppercase hex, `-` before a negative one.
-    public var serialNumberHex: String { serialNumber.description }
+    /// The serial number as `openssl x509 -serial` prints it: uppercase hex, `-` before a negative one. Printed
+    /// once here: the signer check names it for every receipt the certificate signs.
+    public let serialNumberHex: String
     /// Start of the validity period; ``CertificateTime/unreadable(text:reason:)`` when it is not an RFC 5280 time.
     public let notBefore: CertificateTime
     public let notAfter: CertificateTime
@@ -64,6 +65,7 @@ public final class X509Certificate: @unchecked Sendable {
         }
         pointer = decoded
         derBytes = der
+        serialNumberHex = serialNumber.description
         notBefore = Self.time(X509_get0_notBefore(decoded), field: "notBefore")
         notAfter = Self.time(X509_get0_notAfter(decoded), field: "notAfter")
         let signatureNID = X509_get_signature_nid(decoded)

@@ -10,15 +10,15 @@ public struct AlgorithmIdentifier: Sendable, Hashable {
 
     init(node: ASN1Node) throws(ASN1Error) {
         try node.expect(.sequence, "AlgorithmIdentifier")
-        let parts = try node.children(upTo: 2)
+        let parts = try node.leadingChildren(upTo: 2)
         guard let first = parts.first else { throw .missingElement(offset: node.offset, expected: "algorithm OID") }
         oid = try ASN1ObjectIdentifier(node: first)
-        guard parts.count > 1 else {
+        guard let second = parts.second else {
             parametersHex = nil
             return
         }
         // NULL, what every receipt's algorithms carry, without building the hex text.
-        let parameters = parts[1].encodedBytes
+        let parameters = second.encodedBytes
         parametersHex = parameters.elementsEqual([0x05, 0x00]) ? "0500" : parameters.hexString()
     }
 

@@ -87,22 +87,24 @@ public struct PKCS7SignedData: Sendable {
     /// The outer ContentInfo's `[0] EXPLICIT` element and the SignedData SEQUENCE inside it.
     private static func signedData(in root: ASN1Node) throws -> (explicitContent: ASN1Node, signedData: ASN1Node) {
         try root.expect(.sequence, "ContentInfo")
-        let info = try root.children(upTo: 3)
-        guard info.count >= 1 else { throw ASN1Error.missingElement(offset: root.offset, expected: "contentType") }
-        let outerType = try ASN1ObjectIdentifier(node: info[0])
-        guard outerType == .signedData else {
-            throw ContainerError.notSignedData(found: contentTypeName(outerType), offset: info[0].offset)
+        let info = try root.leadingChildren(upTo: 3)
+        guard let typeNode = info.first else {
+            throw ASN1Error.missingElement(offset: root.offset, expected: "contentType")
         }
-        guard info.count == 2 else {
+        let outerType = try ASN1ObjectIdentifier(node: typeNode)
+        guard outerType == .signedData else {
+            throw ContainerError.notSignedData(found: contentTypeName(outerType), offset: typeNode.offset)
+        }
+        guard info.count == 2, let content = info.second else {
             throw ASN1Error.missingElement(offset: root.offset, expected: "[0] signedData content")
         }
-        try info[1].expect(.contextConstructed(0), "[0] EXPLICIT content")
-        let explicit = try info[1].children(upTo: 2)
-        guard explicit.count == 1 else {
-            throw ASN1Error.invalidContent(offset: info[1].offset, reason: "[0] content must hold exactly one element")
+        try content.expect(.contextConstructed(0), "[0] EXPLICIT content")
+        let explicit = try content.leadingChildren(upTo: 2)
+        guard explicit.count == 1, let signedData = explicit.first else {
+            throw ASN1Error.invalidContent(offset: content.offset, reason: "[0] content must hold exactly one element")
         }
-        try explicit[0].expect(.sequence, "SignedData")
-        return (info[1], explicit[0])
+        try signedData.expect(.sequence, "SignedData")
+        return (content, signedData)
     }
 
     private static func digestAlgorithms(_ algorithms: ASN1Node) throws(ASN1Error) -> [AlgorithmIdentifier] {
@@ -116,7 +118,7 @@ public struct PKCS7SignedData: Sendable {
     /// The encapsulated contentInfo: type `data` and the OCTET STRING holding the payload (never detached).
     private static func encapsulatedContent(_ encapsulated: ASN1Node) throws -> (ASN1ObjectIdentifier, ASN1Node) {
         try encapsulated.expect(.sequence, "contentInfo")
-        let parts = try encapsulated.children(upTo: 3)
+        let parts = try encapsulated.leadingChildren(upTo: 3)
         guard let typeNode = parts.first else {
             throw ASN1Error.missingElement(offset: encapsulated.offset, expected: "content type")
         }
@@ -124,15 +126,19 @@ public struct PKCS7SignedData: Sendable {
         guard type == .data else {
             throw ContainerError.unexpectedContentType(found: contentTypeName(type), offset: typeNode.offset)
         }
-        guard parts.count == 2 else { throw ContainerError.detachedContent(offset: encapsulated.offset) }
-        try parts[1].expect(.contextConstructed(0), "[0] EXPLICIT content")
-        let wrapped = try parts[1].children(upTo: 2)
-        guard wrapped.count == 1, wrapped[0].identifier.tagNumber == 4, wrapped[0].identifier.tagClass == .universal else {
+        guard parts.count == 2, let explicit = parts.second else {
+            throw ContainerError.detachedContent(offset: encapsulated.offset)
+        }
+        try explicit.expect(.contextConstructed(0), "[0] EXPLICIT content")
+        let wrapped = try explicit.leadingChildren(upTo: 2)
+        guard wrapped.count == 1, let octets = wrapped.first, octets.identifier.tagNumber == 4,
+            octets.identifier.tagClass == .universal
+        else {
             throw ASN1Error.unexpectedTag(
-                offset: wrapped.first?.offset ?? parts[1].offset, expected: "OCTET STRING",
+                offset: wrapped.first?.offset ?? explicit.offset, expected: "OCTET STRING",
                 found: wrapped.first?.identifier.name ?? "nothing")
         }
-        return (type, wrapped[0])
+        return (type, octets)
     }
 
     /// The `[0] IMPLICIT` certificates, when `field` is that element; none otherwise.

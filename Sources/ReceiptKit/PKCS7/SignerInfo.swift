@@ -47,13 +47,13 @@ public struct SignerInfo: Sendable {
             version = try next("version").int64Value()
             let sid = try next("issuerAndSerialNumber")
             try sid.expect(.sequence, "issuerAndSerialNumber")
-            let sidParts = try sid.children(upTo: 3)
-            guard sidParts.count == 2 else {
+            let sidParts = try sid.leadingChildren(upTo: 3)
+            guard sidParts.count == 2, let issuer = sidParts.first, let serial = sidParts.second else {
                 throw ASN1Error.invalidContent(offset: sid.offset, reason: "issuerAndSerialNumber must have 2 elements")
             }
-            try sidParts[0].expect(.sequence, "issuer Name")
-            issuerDER = Array(sidParts[0].encodedBytes)
-            serialNumber = try Self.serial(sidParts[1])
+            try issuer.expect(.sequence, "issuer Name")
+            issuerDER = Array(issuer.encodedBytes)
+            serialNumber = try Self.serial(serial)
             digestAlgorithm = try AlgorithmIdentifier(node: next("digestAlgorithm"))
             var field = try next("digestEncryptionAlgorithm")
             if field.identifier == ASN1Identifier.contextConstructed(0) {

@@ -1,11 +1,30 @@
 /// An app receipt taken apart: its PKCS#7 container, the embedded certificates and the payload.
+///
+/// The parts live in one shared object: a decoded receipt is handed on by value (out of the decoder's result, into
+/// verification contexts and documents), and copying the parts themselves would retain each of the dozen
+/// references inside them on every hand-over.
 public struct AppReceipt: Sendable {
-    public let container: PKCS7SignedData
+    private final class Parts: Sendable {
+        let container: PKCS7SignedData
+        let certificates: [X509Certificate]
+        let receipt: Receipt
+
+        init(container: PKCS7SignedData, certificates: [X509Certificate], receipt: Receipt) {
+            self.container = container
+            self.certificates = certificates
+            self.receipt = receipt
+        }
+    }
+
+    private let parts: Parts
+
+    public var container: PKCS7SignedData { parts.container }
     /// The embedded certificates in container order, decoded through the cache (each once per process).
-    public let certificates: [X509Certificate]
-    public let receipt: Receipt
+    public var certificates: [X509Certificate] { parts.certificates }
+    public var receipt: Receipt { parts.receipt }
 
     public init(der: [UInt8], cache: CertificateCache = .shared) throws(DecodeError) {
+        let container: PKCS7SignedData
         do {
             container = try PKCS7SignedData(der: der)
         } catch {
@@ -19,6 +38,7 @@ public struct AppReceipt: Sendable {
             throw .container(error)
         }
         var certificates: [X509Certificate] = []
+        certificates.reserveCapacity(container.certificates.count)
         for (index, embedded) in container.certificates.enumerated() {
             do {
                 certificates.append(try cache.certificate(der: embedded.der))
@@ -26,12 +46,13 @@ public struct AppReceipt: Sendable {
                 throw .container(.invalidCertificate(index: index, offset: embedded.offset, error))
             }
         }
-        self.certificates = certificates
+        let receipt: Receipt
         do {
             receipt = try Receipt(payload: container.payloadNode())
         } catch {
             throw .payload(error)
         }
+        parts = Parts(container: container, certificates: certificates, receipt: receipt)
     }
 
     /// SHA-256 of the container's encoding, a stable identity for a receipt; computed on request because

@@ -1,7 +1,9 @@
-/// The chain checks of an app receipt, one function each, reported in table order.
+/// The chain checks of an app receipt, one function each, reported in order: the time-free ones of ``timeFree``,
+/// then ``validity(_:time:source:)``. The time-free ones read only the path and the policy's anchors, so
+/// ``ChainResultCache`` keeps their results per chain.
 enum ChainChecks {
-    static let table: [@Sendable (ChainContext) -> VerificationCheck] = [
-        path, signatures, anchor, leafMarker, intermediateMarker, basicConstraints, keyUsage, validity,
+    static let timeFree: [@Sendable (ChainContext) -> VerificationCheck] = [
+        path, signatures, anchor, leafMarker, intermediateMarker, basicConstraints, keyUsage,
     ]
 
     /// Shape: exactly leaf -> intermediate -> root, every embedded certificate on it (or the Xcode shape).
@@ -104,10 +106,10 @@ enum ChainChecks {
             : VerificationCheck(.chainKeyUsage, .fail, "\(problems.joined(separator: "; "))")
     }
 
-    /// Every certificate valid at the verification time.
-    static func validity(_ context: ChainContext) -> VerificationCheck {
+    /// Every certificate of the path (leaf first) valid at the verification time.
+    static func validity(_ certificates: [X509Certificate], time: Timestamp?, source: TimeSource) -> VerificationCheck {
         ChainRules.validity(
-            .chainValidity, context.certificates, time: context.time, source: context.timeSource,
+            .chainValidity, certificates, time: time, source: source,
             missingTime: "no verification time: the receipt has no creation date and \(option: .verificationTime) was not given")
     }
 }

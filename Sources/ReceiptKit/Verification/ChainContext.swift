@@ -1,7 +1,7 @@
-/// What the chain checks of an app receipt read: the path built from the signer certificate, the policy, the
-/// verification time and the anchor the top resolves to. Two shapes are known: App Store (leaf -> intermediate
-/// -> root, with Apple's marker OIDs) and Xcode StoreKit testing (one self-signed certificate). A class for the
-/// reason ``AppReceiptContext`` is one.
+/// What the time-free chain checks of an app receipt read: the path built from the signer certificate, the
+/// policy and the anchor the top resolves to; no time, so ``ChainResultCache`` may keep their results. Two shapes
+/// are known: App Store (leaf -> intermediate -> root, with Apple's marker OIDs) and Xcode StoreKit testing (one
+/// self-signed certificate). A class for the reason ``AppReceiptContext`` is one.
 final class ChainContext {
     /// How the top of the path relates to the trust anchors.
     enum AnchorResolution {
@@ -18,19 +18,12 @@ final class ChainContext {
     let path: CertificatePath
     let embeddedCount: Int
     let policy: VerificationPolicy
-    let time: Timestamp?
-    let timeSource: TimeSource
     let linkCache: LinkSignatureCache
 
-    init(
-        path: CertificatePath, embeddedCount: Int, policy: VerificationPolicy, time: Timestamp?, timeSource: TimeSource,
-        linkCache: LinkSignatureCache
-    ) {
+    init(path: CertificatePath, embeddedCount: Int, policy: VerificationPolicy, linkCache: LinkSignatureCache) {
         self.path = path
         self.embeddedCount = embeddedCount
         self.policy = policy
-        self.time = time
-        self.timeSource = timeSource
         self.linkCache = linkCache
     }
 

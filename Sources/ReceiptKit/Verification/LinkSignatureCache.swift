@@ -22,6 +22,8 @@ public final class LinkSignatureCache: Sendable {
 
     private let outcomes = Mutex<[Pair: Entry]>([:])
     private let capacity: Int
+    /// The time-free chain checks of whole paths, which rest on these link outcomes.
+    let chains = ChainResultCache()
 
     public init(capacity: Int = 4096) { self.capacity = capacity }
 

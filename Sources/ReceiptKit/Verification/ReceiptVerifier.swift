@@ -12,23 +12,34 @@ public struct ReceiptVerifier: Sendable {
 
     public func verify(_ appReceipt: AppReceipt) -> VerificationReport {
         let context = AppReceiptContext(appReceipt, policy: policy)
-        var checks = SignerChecks.table.map { $0(context) }
+        var checks: [VerificationCheck] = []
+        checks.reserveCapacity(SignerChecks.table.count + CheckID.chainChecks.count + ReceiptFieldChecks.table.count)
+        for check in SignerChecks.table { checks.append(check(context)) }
         var anchor: TrustAnchor? = nil
-        var roles = appReceipt.certificates.map {
-            VerificationReport.CertificateRole(role: "not on the signing path", certificate: $0)
-        }
+        let roles: [VerificationReport.CertificateRole]
         if let leaf = context.signerCertificate {
-            let chain = ChainContext(
-                path: CertificatePath(leaf: leaf, embedded: appReceipt.certificates, anchors: policy.anchors),
-                embeddedCount: appReceipt.certificates.count, policy: policy, time: context.time,
-                timeSource: context.timeSource, linkCache: linkCache)
-            checks += ChainChecks.table.map { $0(chain) }
+            let embedded = appReceipt.certificates
+            let chain = linkCache.chains.result(leaf: leaf, embedded: embedded, policy: policy) {
+                let chain = ChainContext(
+                    path: CertificatePath(leaf: leaf, embedded: embedded, anchors: policy.anchors),
+                    embeddedCount: embedded.count, policy: policy, linkCache: linkCache)
+                return ChainResultCache.Result(
+                    certificates: chain.certificates, checks: ChainChecks.timeFree.map { $0(chain) }, anchor: chain.anchor,
+                    roles: chain.roles(embedded: embedded))
+            }
+            checks.append(contentsOf: chain.checks)
+            checks.append(ChainChecks.validity(chain.certificates, time: context.time, source: context.timeSource))
             anchor = chain.anchor
-            roles = chain.roles(embedded: appReceipt.certificates)
+            roles = chain.roles
         } else {
-            checks += CheckID.chainChecks.map { VerificationCheck($0, .skip, "no signer certificate to start the chain from") }
+            for id in CheckID.chainChecks {
+                checks.append(VerificationCheck(id, .skip, "no signer certificate to start the chain from"))
+            }
+            roles = appReceipt.certificates.map {
+                VerificationReport.CertificateRole(role: "not on the signing path", certificate: $0)
+            }
         }
-        checks += ReceiptFieldChecks.table.map { $0(context) }
+        for check in ReceiptFieldChecks.table { checks.append(check(context)) }
         return VerificationReport(
             checks: checks, warnings: DateSanity.warnings(for: appReceipt.receipt), time: context.time,
             timeSource: context.timeSource, anchor: anchor, certificates: roles)
