@@ -117,12 +117,19 @@ extension AttributeSet {
     }
 
     /// `unknown_attributes`, when there are any: every attribute no table names, as found.
+    /// Written from the stored records (no ``ReceiptAttribute`` made per attribute), as ``ReceiptAttribute``'s
+    /// `write(to:)` writes one.
     private func writeUnknownAttributes(to output: inout JSONOutput) {
-        let unknown = unknownAttributes
-        guard !unknown.isEmpty else { return }
+        guard records.contains(where: { $0.state == .unknown }) else { return }
         output.key("unknown_attributes")
         output.beginArray()
-        for attribute in unknown { attribute.write(to: &output) }
+        let bytes = storage.bytes
+        for record in records where record.state == .unknown {
+            ReceiptAttribute.write(
+                offset: record.offset, type: record.type, version: record.version,
+                value: ReceiptAttribute.decodedValue(of: record.value, in: storage),
+                octets: bytes[record.valueStart..<record.valueEnd], to: &output)
+        }
         output.endArray()
     }
 
@@ -185,12 +192,19 @@ struct ReceiptRenderPlan: Sendable {
 extension ReceiptAttribute {
     /// `{offset, type, value, value_hex, version}`; `value` only when the octets are a string or an integer.
     public func write(to output: inout JSONOutput) {
+        Self.write(offset: offset, type: type, version: version, value: decodedValue, octets: value, to: &output)
+    }
+
+    static func write(
+        offset: Int, type: Int64, version: Int64, value: AttributeValue, octets: ArraySlice<UInt8>,
+        to output: inout JSONOutput
+    ) {
         output.beginObject(keysInOrder: true)
         output.key("offset")
         output.integer(offset)
         output.key("type")
         output.integer(type)
-        switch decodedValue {
+        switch value {
         case .string(let text):
             output.key("value")
             output.string(text)
@@ -200,7 +214,7 @@ extension ReceiptAttribute {
         case .set, .element, .raw: break
         }
         output.key("value_hex")
-        output.hexString(value)
+        output.hexString(octets)
         output.key("version")
         output.integer(version)
         output.endObject()

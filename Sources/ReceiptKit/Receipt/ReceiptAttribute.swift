@@ -35,9 +35,13 @@ public struct ReceiptAttribute: Sendable {
     /// when a receipt is printed); a constructed OCTET STRING takes the node reader's way through its chunks.
     public var decodedValue: AttributeValue {
         guard !valueNode.identifier.isConstructed else { return Self.decoded(innerElement) }
-        let octets = ASN1Span(valueNode)
+        return Self.decodedValue(of: ASN1Span(valueNode), in: valueNode.storage)
+    }
+
+    /// What the primitive OCTET STRING `octets` of `storage` holds, read with the span reader.
+    static func decodedValue(of octets: ASN1Span, in storage: ASN1Buffer) -> AttributeValue {
         do throws(ASN1Error) {
-            return try valueNode.storage.withSpanReader { reader throws(ASN1Error) in
+            return try storage.withSpanReader { reader throws(ASN1Error) in
                 let inner = try reader.innerElement(of: octets)
                 if reader.isUTF8String(inner) {
                     return .string(String(decoding: reader.bytes[inner.contentStart..<inner.contentEnd], as: UTF8.self))
