@@ -5,15 +5,15 @@ extension AuditSummary {
     public func write(to output: inout JSONOutput) {
         output.beginObject()
         output.key("bundle_ids")
-        Self.write(bundleIDs, to: &output)
+        output.counts(bundleIDs)
         output.key("environments")
-        Self.write(environments, to: &output)
+        output.counts(environments)
         output.key("failed_checks")
-        Self.write(failedChecks, to: &output)
+        output.counts(failedChecks)
         output.key("format_version")
         output.integer(Self.formatVersion)
         output.key("kinds")
-        Self.write(kinds, to: &output)
+        output.counts(kinds)
         output.key("problem_records")
         output.integer(problemRecords)
         output.key("records")
@@ -23,9 +23,9 @@ extension AuditSummary {
         for group in groups { group.write(to: &output) }
         output.endArray()
         output.key("signals")
-        Self.write(signals, to: &output)
+        output.counts(signals)
         output.key("verdicts")
-        Self.write(verdicts, to: &output)
+        output.counts(verdicts)
         output.endObject()
     }
 
@@ -37,14 +37,6 @@ extension AuditSummary {
         return output.bytes
     }
 
-    private static func write(_ counts: [String: Int], to output: inout JSONOutput) {
-        output.beginObject()
-        for (key, count) in counts.sorted(by: { $0.key < $1.key }) {
-            output.dynamicKey(key)
-            output.integer(count)
-        }
-        output.endObject()
-    }
 }
 
 extension AuditSignalGroup {

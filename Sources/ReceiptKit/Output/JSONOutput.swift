@@ -199,6 +199,16 @@ public struct JSONOutput: Sendable {
         utf8.withUnsafeBufferPointer { _ = Self.appendEscaped($0, to: &bytes) }
     }
 
+    /// An object of counts keyed by name (`{"malformed": 48, "valid": 459}`), keys in sorted order.
+    public mutating func counts(_ table: some Sequence<(key: String, value: Int)>) {
+        beginObject()
+        for (name, count) in table.sorted(by: { $0.key < $1.key }) {
+            dynamicKey(name)
+            integer(count)
+        }
+        endObject()
+    }
+
     /// A string of the tool's own that needs no escaping.
     public mutating func literal(_ text: StaticString) {
         beforeValue()

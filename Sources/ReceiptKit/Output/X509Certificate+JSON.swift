@@ -24,8 +24,10 @@ extension X509Certificate {
         output.key("is_ca")
         output.bool(isCA)
         output.member("issuer", issuer)
-        output.member("not_after", notAfter.rendered)
-        output.member("not_before", notBefore.rendered)
+        output.key("not_after")
+        output.certificateTime(notAfter)
+        output.key("not_before")
+        output.certificateTime(notBefore)
         output.member("path_length", integer: pathLength.map(Int64.init))
         output.member("public_key", publicKeyDescription)
         output.key("self_signed")
@@ -34,5 +36,16 @@ extension X509Certificate {
         output.member("sha256_fingerprint", sha256Fingerprint)
         output.member("signature_algorithm", signatureAlgorithm)
         output.member("subject", subject)
+    }
+}
+
+extension JSONOutput {
+    /// A certificate time as ``CertificateTime/rendered`` reads, written without making the String (every
+    /// verified receipt prints three certificates).
+    mutating func certificateTime(_ time: CertificateTime) {
+        switch time {
+        case .instant(let timestamp): rfc3339(timestamp)
+        case .unreadable(let text, _): string(text)
+        }
     }
 }

@@ -66,17 +66,9 @@ extension Report {
         output.endObject()
     }
 
-    /// A table of counts as a JSON object keyed by `name` (the writer puts the keys in order).
-    static func write<Key: Hashable>(_ table: [Key: Int], to output: inout JSONOutput, name: (Key) -> String) {
-        output.beginObject()
-        var seen = Set<String>()
-        for (key, count) in table {
-            let text = name(key)
-            guard seen.insert(text).inserted else { continue }
-            output.dynamicKey(text)
-            output.integer(count)
-        }
-        output.endObject()
+    /// A table of counts as a JSON object keyed by `name`.
+    static func write<Key>(_ table: [Key: Int], to output: inout JSONOutput, name: (Key) -> String) {
+        output.counts(table.map { (key: name($0.key), value: $0.value) })
     }
 }
 

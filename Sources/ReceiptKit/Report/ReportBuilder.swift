@@ -32,21 +32,7 @@ public struct ReportBuilder: Sendable {
             return
         }
         tallies.countedAuditRecords += 1
-        for item in record.transactions {
-            var transaction = ReportTransaction(environment: record.environment ?? "", transactionID: item.transactionID ?? "")
-            transaction.originalTransactionID = item.originalTransactionID
-            transaction.productID = item.productID
-            transaction.purchaseDate = item.purchaseDate
-            transaction.expiresDate = item.expiresDate
-            transaction.cancellationDate = item.cancellationDate
-            transaction.isTrialPeriod = item.isTrialPeriod ?? false
-            transaction.isInIntroOfferPeriod = item.isInIntroOfferPeriod ?? false
-            transaction.isUpgraded = item.isUpgraded ?? false
-            transaction.carriesOfferFlags =
-                item.isTrialPeriod != nil || item.isInIntroOfferPeriod != nil || item.isUpgraded != nil
-            transaction.isFamilyShared = item.isFamilyShared
-            add(transaction)
-        }
+        for item in record.transactions { add(ReportTransaction(item, environment: record.environment ?? "")) }
     }
 
     /// A verifyReceipt response is Apple's answer: its transactions (`receipt.in_app`, `latest_receipt_info`)
@@ -60,19 +46,7 @@ public struct ReportBuilder: Sendable {
         tallies.countedResponses += 1
         let environment = Self.environment(of: response)
         for item in response.receiptTransactions + response.latestReceiptInfo {
-            var transaction = ReportTransaction(environment: environment, transactionID: item.transactionID ?? "")
-            transaction.originalTransactionID = item.originalTransactionID
-            transaction.productID = item.productID
-            transaction.purchaseDate = item.purchaseDate
-            transaction.expiresDate = item.expiresDate
-            transaction.cancellationDate = item.cancellationDate
-            transaction.isTrialPeriod = item.isTrialPeriod ?? false
-            transaction.isInIntroOfferPeriod = item.isInIntroOfferPeriod ?? false
-            transaction.isUpgraded = item.isUpgraded
-            transaction.carriesOfferFlags =
-                item.isTrialPeriod != nil || item.isInIntroOfferPeriod != nil || item.fields["is_upgraded"] != nil
-            transaction.isFamilyShared = item.fields["in_app_ownership_type"]?.scalarText == "FAMILY_SHARED"
-            add(transaction)
+            add(ReportTransaction(item, environment: environment))
         }
     }
 

@@ -72,3 +72,44 @@ public struct ReportTransaction: Sendable, Equatable {
         return events
     }
 }
+
+extension ReportTransaction {
+    /// One copy as an input states it; the offer flags are nil where the input does not say, and
+    /// ``carriesOfferFlags`` records whether any of them was said.
+    init(
+        environment: String, transactionID: String?, originalTransactionID: String?, productID: String?,
+        purchaseDate: Timestamp?, expiresDate: Timestamp?, cancellationDate: Timestamp?,
+        offerFlags: (trial: Bool?, intro: Bool?, upgraded: Bool?), isFamilyShared: Bool
+    ) {
+        self.init(environment: environment, transactionID: transactionID ?? "")
+        self.originalTransactionID = originalTransactionID
+        self.productID = productID
+        self.purchaseDate = purchaseDate
+        self.expiresDate = expiresDate
+        self.cancellationDate = cancellationDate
+        isTrialPeriod = offerFlags.trial ?? false
+        isInIntroOfferPeriod = offerFlags.intro ?? false
+        isUpgraded = offerFlags.upgraded ?? false
+        carriesOfferFlags = offerFlags.trial != nil || offerFlags.intro != nil || offerFlags.upgraded != nil
+        self.isFamilyShared = isFamilyShared
+    }
+
+    /// A transaction of an audit record.
+    init(_ item: AuditTransaction, environment: String) {
+        self.init(
+            environment: environment, transactionID: item.transactionID, originalTransactionID: item.originalTransactionID,
+            productID: item.productID, purchaseDate: item.purchaseDate, expiresDate: item.expiresDate,
+            cancellationDate: item.cancellationDate,
+            offerFlags: (item.isTrialPeriod, item.isInIntroOfferPeriod, item.isUpgraded), isFamilyShared: item.isFamilyShared)
+    }
+
+    /// A transaction of a verifyReceipt response (`is_upgraded` is sent only when true).
+    init(_ item: PurchaseRecord, environment: String) {
+        self.init(
+            environment: environment, transactionID: item.transactionID, originalTransactionID: item.originalTransactionID,
+            productID: item.productID, purchaseDate: item.purchaseDate, expiresDate: item.expiresDate,
+            cancellationDate: item.cancellationDate,
+            offerFlags: (item.isTrialPeriod, item.isInIntroOfferPeriod, item.fields["is_upgraded"].map { _ in item.isUpgraded }),
+            isFamilyShared: item.fields["in_app_ownership_type"]?.scalarText == "FAMILY_SHARED")
+    }
+}
