@@ -23,11 +23,7 @@ extension SignedDataReport {
         report?.writeLeadingMembers(to: &output, naming)
         if case .undecodable(let error) = content {
             output.key("error")
-            output.beginObject()
-            output.key("message")
-            output.string(error.message(naming))
-            output.member("offset", integer: error.offset)
-            output.endObject()
+            error.write(to: &output, naming)
         }
         if let ownVerdict {
             output.key("item_verdict")

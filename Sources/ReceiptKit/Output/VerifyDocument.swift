@@ -63,11 +63,7 @@ public enum VerifyDocument: Sendable {
             VerificationWarning.write(warnings, to: &output)
         case .malformed(let source, let size, let error):
             output.key("error")
-            output.beginObject()
-            output.key("message")
-            output.string(error.message(naming))
-            output.member("offset", integer: error.offset)
-            output.endObject()
+            error.write(to: &output, naming)
             output.key("format_version")
             output.integer(DecodeDocument.formatVersion)
             output.key("input")
@@ -96,5 +92,16 @@ public enum VerifyDocument: Sendable {
         output.integer(DecodeDocument.formatVersion)
         output.key("input")
         decoded.input.write(to: &output)
+    }
+}
+
+extension DecodeError {
+    /// `{message, offset}`, as the `error` member of a document that could not be read.
+    func write(to output: inout JSONOutput, _ naming: OptionNaming) {
+        output.beginObject(keysInOrder: true)
+        output.key("message")
+        output.string(message(naming))
+        output.member("offset", integer: offset)
+        output.endObject()
     }
 }
