@@ -132,4 +132,40 @@ import Testing
         #expect(!records.isEmpty && records.count < 20_000)
         #expect(records.map { $0["record"] as? Int } == Array(1...records.count))
     }
+    /// Records arriving on a pipe that then goes quiet: each result is written as soon as it is ready (the output is
+    /// flushed before the read that waits), and Ctrl-C while the read waits ends the run cleanly with those lines.
+    @Test(arguments: [1, 2])
+    func aQuietPipeGetsItsLinesAtOnceAndCtrlCEndsTheWait(jobs: Int) throws {
+        let process = Process()
+        process.executableURL = BinaryRunner.executable
+        let anchor = BinaryRunner.projectRoot.path + "/TestVectors/pki/root.pem"
+        process.arguments = ["audit", "--jobs", String(jobs), "--trust-anchor", anchor, "--records", "-"]
+        let input = Pipe()
+        let out = Pipe()
+        process.standardInput = input
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let lines = [
+            try AuditLines.json("receipts/one-inapp.b64", user: "a"), try AuditLines.json("receipts/zero-inapp.b64", user: "b"),
+        ]
+        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        // The pipe stays open: both lines must come out while the tool waits for a third.
+        var received = Data()
+        let handle = out.fileHandleForReading
+        while received.filter({ $0 == 0x0A }).count < 2 {
+            let chunk = handle.availableData
+            try #require(!chunk.isEmpty, "output ended before both records were written")
+            received += chunk
+        }
+        #expect(process.isRunning)
+        process.interrupt()
+        received += handle.readDataToEndOfFile()
+        process.waitUntilExit()
+        input.fileHandleForWriting.closeFile()
+        #expect(process.terminationStatus == 130)
+        let records = try AuditLines.parse(String(decoding: received, as: UTF8.self))
+        #expect(records.map { $0["record"] as? Int } == [1, 2])
+        #expect(records.map { $0["verdict"] as? String } == ["valid", "valid"])
+    }
 }

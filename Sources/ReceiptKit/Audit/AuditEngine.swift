@@ -1,9 +1,15 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Audits a stream of records on parallel workers and hands the results back in input order.
 ///
-/// One thread reads, `jobs` threads audit, and the calling thread reduces (cross-record signals, summary) and
-/// emits. A reorder window bounds how far reading may run ahead of emitting, so memory stays flat however many
+/// The calling thread reads, reduces (cross-record signals, summary) and emits, and audits in between; `jobs - 1`
+/// more threads audit. A reorder window bounds how far reading may run ahead of emitting, so memory stays flat however many
 /// records go through, and a slow record holds back output by at most the window.
 public struct AuditEngine: Sendable {
     public var auditor: RecordAuditor
@@ -35,62 +41,83 @@ public struct AuditEngine: Sendable {
 
     /// Runs every record of `reader` through the auditor and `reducer`, and passes each to `emit` in input order.
     ///
+    /// The calling thread reads, reduces and emits, and audits whenever it has nothing else to do; `jobs - 1`
+    /// extra threads only audit. With one job nothing runs on another thread.
+    ///
     /// - Parameters:
-    ///   - shouldStop: polled from the reading and emitting threads; once true, no more records are read, the
-    ///     ones already read are emitted, and the run returns (an interrupt leaves complete output).
-    ///   - idle: called when no result is ready, so the caller can flush its output while it waits.
+    ///   - shouldStop: polled before each read; once true, no more records are read, the ones already read are
+    ///     emitted, and the run returns (an interrupt leaves complete output).
+    ///   - idle: called when output could stall otherwise (the next result is still being worked on, or the next
+    ///     read may wait for input), so the caller can flush its output.
     ///   - emit: receives each record; an error stops the run and is rethrown.
     public func run<E: Error>(
         _ reader: consuming RecordReader, reducer: inout AuditReducer,
         shouldStop: @escaping @Sendable () -> Bool = { false },
         idle: (() throws(E) -> Void)? = nil, emit: (AuditRecord) throws(E) -> Void
     ) throws(E) -> Outcome {
-        let pipeline = AuditPipeline(window: window)
-        pipeline.liveWorkers = jobs
+        var reader = reader
+        let pipeline = AuditPipeline(window: window, jobs: jobs)
+        pipeline.liveWorkers = jobs - 1
         let auditor = self.auditor
-        for _ in 0..<jobs {
+        for _ in 1..<jobs {
             Self.start { pipeline.work(auditor) }
         }
-        let box = ReaderBox(reader)
-        Self.start { pipeline.read(box, shouldStop: shouldStop) }
-
+        defer { pipeline.shutDown() }
         var flushed = true
-        var interrupted = false
-        loop: while true {
-            switch pipeline.next(flushed: flushed, timeout: 0.1, shouldStop: shouldStop) {
-            case .record(var record):
+        var batch: [AuditItem] = []
+        while true {
+            switch pipeline.nextStep(flushed: flushed, readMayWait: reader.nextMayWaitForInput) {
+            case .emit(var record):
                 reducer.reduce(&record)
-                do {
-                    try emit(record)
-                } catch {
-                    pipeline.shutDown()
-                    throw error
-                }
+                try emit(record)
                 flushed = false
-            case .idle:
-                if !flushed, let idle {
-                    do {
-                        try idle()
-                    } catch {
-                        pipeline.shutDown()
-                        throw error
-                    }
+            case .read(let count):
+                if !flushed, let idle, reader.nextMayWaitForInput {
+                    try idle()
+                    flushed = true
                 }
+                let stopped = Self.read(count, from: &reader, into: &batch, shouldStop: shouldStop)
+                pipeline.submit(batch, ended: stopped != nil, stopped: stopped == true)
+            case .audit(let item):
+                pipeline.file(auditor.audit(item))
+            case .idle:
+                try idle?()
                 flushed = true
-            case .finished: break loop
-            case .interrupted:
-                interrupted = true
-                break loop
+            case .finished: return pipeline.outcome(interrupted: false)
+            case .interrupted: return pipeline.outcome(interrupted: true)
             }
         }
-        pipeline.shutDown()
-        let counts = pipeline.locked { (pipeline.emitted, pipeline.unreadable) }
-        return Outcome(records: counts.0, unreadable: counts.1, interrupted: interrupted)
     }
 
-    /// Starts a thread with a stack as large as the main thread's, since decoding recurses (bounded) on it.
+    /// Reads up to `count` records into `batch` (emptied first), stopping early rather than wait for input with
+    /// records in hand. Returns nil while input remains, false when it is exhausted, true when `shouldStop` ended
+    /// reading.
+    private static func read(
+        _ count: Int, from reader: inout RecordReader, into batch: inout [AuditItem], shouldStop: () -> Bool
+    ) -> Bool? {
+        batch.removeAll(keepingCapacity: true)
+        while batch.count < count {
+            if shouldStop() { return true }
+            if !batch.isEmpty && reader.nextMayWaitForInput { return nil }
+            // An interrupt also ends a read that waits (the source then reports the end of its input).
+            guard let item = reader.next() else { return shouldStop() }
+            batch.append(item)
+        }
+        return nil
+    }
+
+    /// Starts a worker thread with a stack as large as the main thread's, since decoding recurses (bounded) on it.
+    ///
+    /// Workers block SIGINT, so that Ctrl-C reaches the calling thread, the one that reads: its blocked read then
+    /// returns and the caller stops reading (the CLI's handler is installed without SA_RESTART).
     private static func start(_ body: @escaping @Sendable () -> Void) {
-        let thread = Thread(block: body)
+        let thread = Thread {
+            var interrupt = sigset_t()
+            sigemptyset(&interrupt)
+            sigaddset(&interrupt, SIGINT)
+            pthread_sigmask(SIG_BLOCK, &interrupt, nil)
+            body()
+        }
         thread.stackSize = 8 << 20
         thread.start()
     }

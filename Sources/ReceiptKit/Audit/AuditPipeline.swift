@@ -1,45 +1,47 @@
 import Foundation
 
-/// The state the reading thread, the workers and the emitting thread share: a ring of items waiting for a
-/// worker and a ring of results waiting to be emitted, both as large as the reorder window.
+/// The state the calling thread and the extra workers of an audit share: a ring of records read and waiting for
+/// a worker, and a ring of results waiting to be emitted, both as large as the reorder window.
 ///
-/// Record `n` lives in slot `n % window` of either ring. The reader never gets more than `window` records ahead
-/// of the emitter, so a slot is always free when its next record arrives, and memory is bounded by the window
-/// whatever the number of records.
+/// Record `n` lives in slot `n % window` of either ring. The calling thread is the only one that reads input and
+/// emits, and it audits too whenever it has nothing else to do; extra workers only audit. So one job is one
+/// thread doing everything in turn (no hand-over at all), and with more jobs the only hand-overs are records
+/// queued for a worker and results filed back. Reading never gets more than `window` records ahead of emitting,
+/// so a slot is always free when its next record arrives, and memory is bounded by the window whatever the
+/// number of records.
 ///
 /// Waking a thread costs a system call and a context switch, which at thousands of records a second is as much as
-/// the audit itself, so nobody is woken for nothing: a thread says that it waits, and the others wake it only
-/// when it can go on. The emitter is woken when a batch of results is ready in order (or when no queued work is
-/// left, so what is ready must not wait), the reader when a batch of slots is free, a worker when a record
-/// arrives.
+/// the audit itself, so nobody is woken for nothing: a thread says that it waits, and is woken only when it can go
+/// on. A worker waits for queued records, which the caller reads in batches; the caller waits only when the next
+/// result is still in a worker's hands and there is nothing to read or audit meanwhile.
 final class AuditPipeline: @unchecked Sendable {
     // @unchecked: every stored var below is read and written only with `condition` locked.
     let condition = NSCondition()
     let window: Int
     var items: [AuditItem?]
     var results: [AuditRecord?]
-    /// Records handed in by the reader, claimed by a worker, and emitted, counted from the start.
+    /// Records read, claimed for auditing, and emitted, counted from the start.
     var submitted = 0
     var claimed = 0
     var emitted = 0
+    /// Reading has ended: the input is exhausted, or (``readerStopped``) the caller was asked to stop.
     var readerDone = false
-    /// True when the reader stopped because it was asked to, before the input ended.
     var readerStopped = false
-    /// Set when the run ends early (an output error) or finishes: workers and the reader stop at their next step.
+    /// Set when the run ends early (an output error) or finishes: workers stop at their next step.
     var cancelled = false
     var liveWorkers = 0
-    /// Who is waiting, so that a change wakes only threads that can go on.
-    var readerWaiting = false
     var idleWorkers = 0
-    var emitterWaiting = false
-    /// How many results the emitter takes per wake-up, and how many free slots wake the reader.
-    let batch: Int
+    var callerWaiting = false
+    /// The caller reads when fewer than `readAhead.low` records are queued, up to `readAhead.high`, so extra
+    /// workers find work while the caller audits a record of its own.
+    let readAhead: (low: Int, high: Int)
     /// Records that were unreadable files or streams.
     var unreadable = 0
 
-    init(window: Int) {
+    init(window: Int, jobs: Int) {
         self.window = window
-        batch = max(1, window / 4)
+        let helpers = max(0, jobs - 1)
+        readAhead = (max(1, 4 * helpers), max(1, 8 * helpers))
         items = Array(repeating: nil, count: window)
         results = Array(repeating: nil, count: window)
     }
@@ -53,114 +55,109 @@ final class AuditPipeline: @unchecked Sendable {
         return body()
     }
 
-    /// The reading thread: hands records in while the window has room.
-    func read(_ box: ReaderBox, shouldStop: @Sendable () -> Bool) {
-        while true {
-            let stop = locked { () -> Bool in
-                while submitted - emitted >= window && !cancelled {
-                    readerWaiting = true
-                    condition.wait()
-                }
-                readerWaiting = false
-                return cancelled
-            }
-            if stop || shouldStop() {
-                locked { readerStopped = true }
-                break
-            }
-            guard let item = box.reader.next() else { break }
-            locked {
-                if case .unreadable = item.content { unreadable += 1 }
-                submitted += 1
-                items[slot(submitted)] = item
-                if idleWorkers > 0 { condition.broadcast() }
-            }
-        }
-        locked {
-            readerDone = true
-            condition.broadcast()
-        }
-    }
-
-    /// A worker: takes the oldest unclaimed record, audits it, and files the result in its slot.
-    func work(_ auditor: RecordAuditor) {
-        while true {
-            let claim = locked { () -> (Int, AuditItem?)? in
-                while claimed == submitted && !readerDone && !cancelled {
-                    idleWorkers += 1
-                    condition.wait()
-                    idleWorkers -= 1
-                }
-                guard !cancelled, claimed < submitted else {
-                    liveWorkers -= 1
-                    condition.broadcast()
-                    return nil
-                }
-                claimed += 1
-                let item = items[slot(claimed)]
-                items[slot(claimed)] = nil
-                return (claimed, item)
-            }
-            guard let (number, item) = claim else { return }
-            let record =
-                item.map(auditor.audit)
-                ?? .malformed(number: number, source: "", AuditRecordError(message: "internal error: record \(number) was lost"))
-            locked {
-                results[slot(number)] = record
-                if emitterShouldWake() { condition.broadcast() }
-            }
-        }
-    }
-
-    /// Whether the waiting emitter can go on: a batch of results is ready in input order, or the next result is
-    /// ready and no queued record is left to work on (then waiting for more would hold output back).
-    func emitterShouldWake() -> Bool {
-        guard emitterWaiting else { return false }
-        guard results[slot(emitted + 1)] != nil else { return false }
-        if claimed == submitted { return true }
-        let wanted = min(batch, submitted - emitted)
-        var ready = 1
-        while ready < wanted, results[slot(emitted + 1 + ready)] != nil { ready += 1 }
-        return ready >= wanted
-    }
-
-    /// What the emitting thread does next.
-    enum Next {
-        case record(AuditRecord)
-        /// Nothing is ready; the caller may flush its output and call again.
+    /// What the calling thread does next.
+    enum Step {
+        /// Reduce and emit this record, the next in input order.
+        case emit(AuditRecord)
+        /// Read up to this many records and hand them in with ``submit(_:)``.
+        case read(Int)
+        /// Audit this record and file the result with ``file(_:)``.
+        case audit(AuditItem)
+        /// Nothing can be done until a worker files a result: flush output, then ask again.
         case idle
         case finished
         case interrupted
     }
 
-    /// The next record in input order, waiting up to `timeout` seconds for it; `flushed` says whether the caller
-    /// has already been told it is idle since its last record.
-    func next(flushed: Bool, timeout: Double, shouldStop: @Sendable () -> Bool) -> Next {
+    /// The caller's next step: emitting comes first (output never waits on the caller's own work), then keeping
+    /// the queue fed, then auditing. `flushed` says whether the caller has flushed since its last emit; it waits
+    /// only when it has. When the next read may wait for input (`readMayWait`), the caller reads only once
+    /// everything read so far is emitted, so records already in hand never wait on a quiet pipe.
+    func nextStep(flushed: Bool, readMayWait: Bool) -> Step {
         locked {
-            let deadline = Date(timeIntervalSinceNow: timeout)
             while true {
                 let number = emitted + 1
                 if let record = results[slot(number)] {
                     results[slot(number)] = nil
                     emitted = number
-                    if readerWaiting && submitted - emitted <= window - batch { condition.broadcast() }
-                    return .record(record)
+                    return .emit(record)
                 }
                 if readerDone && emitted == submitted { return readerStopped ? .interrupted : .finished }
-                // Interrupted: what was read is emitted, then the run ends, even if the reader is blocked.
-                if emitted == submitted && shouldStop() { return .interrupted }
-                // Output is flushed when it could otherwise stall: no queued work is left (the next results wait
-                // for records in progress or for input), or nothing came within the timeout.
-                if !flushed && claimed == submitted { return .idle }
-                emitterWaiting = true
-                let woken = condition.wait(until: deadline)
-                emitterWaiting = false
-                if !woken { return .idle }
+                let queued = submitted - claimed
+                let room = window - (submitted - emitted)
+                if !readerDone && room > 0 && queued < readAhead.low && (!readMayWait || submitted == emitted) {
+                    return .read(min(room, readAhead.high - queued))
+                }
+                if let item = claimLocked() { return .audit(item) }
+                if !flushed { return .idle }
+                callerWaiting = true
+                condition.wait()
+                callerWaiting = false
             }
         }
     }
 
-    /// Stops the reader and workers and waits for the workers to leave.
+    /// Hands in records the caller read, in input order; `ended` says the input is exhausted or reading stopped.
+    func submit(_ read: [AuditItem], ended: Bool, stopped: Bool) {
+        locked {
+            for item in read {
+                if case .unreadable = item.content { unreadable += 1 }
+                submitted += 1
+                items[slot(submitted)] = item
+            }
+            if ended {
+                readerDone = true
+                readerStopped = stopped
+            }
+            if idleWorkers > 0 && (!read.isEmpty || ended) { condition.broadcast() }
+        }
+    }
+
+    /// Takes the oldest queued record; the lock must be held.
+    private func claimLocked() -> AuditItem? {
+        guard claimed < submitted else { return nil }
+        claimed += 1
+        let item = items[slot(claimed)]
+        items[slot(claimed)] = nil
+        return item
+            ?? AuditItem(number: claimed, source: "", content: .unreadable("internal error: record \(claimed) was lost"))
+    }
+
+    /// Files a result in its slot, waking the caller when it waits for exactly this one.
+    func file(_ record: AuditRecord) {
+        locked {
+            results[slot(record.number)] = record
+            if callerWaiting && record.number == emitted + 1 { condition.broadcast() }
+        }
+    }
+
+    /// An extra worker: audits queued records until reading has ended and the queue is empty.
+    func work(_ auditor: RecordAuditor) {
+        while true {
+            let item = locked { () -> AuditItem? in
+                while claimed == submitted && !readerDone && !cancelled {
+                    idleWorkers += 1
+                    condition.wait()
+                    idleWorkers -= 1
+                }
+                guard !cancelled, let item = claimLocked() else {
+                    liveWorkers -= 1
+                    condition.broadcast()
+                    return nil
+                }
+                return item
+            }
+            guard let item else { return }
+            file(auditor.audit(item))
+        }
+    }
+
+    /// The run's outcome once the caller is done.
+    func outcome(interrupted: Bool) -> AuditEngine.Outcome {
+        locked { AuditEngine.Outcome(records: emitted, unreadable: unreadable, interrupted: interrupted) }
+    }
+
+    /// Stops the workers and waits for them to leave.
     func shutDown() {
         locked {
             cancelled = true
@@ -168,10 +165,4 @@ final class AuditPipeline: @unchecked Sendable {
             while liveWorkers > 0 { condition.wait() }
         }
     }
-}
-
-/// Hands the record reader to the reading thread; only that thread touches it afterwards.
-final class ReaderBox: @unchecked Sendable {
-    var reader: RecordReader
-    init(_ reader: RecordReader) { self.reader = reader }
 }

@@ -61,6 +61,18 @@ public struct RecordReader {
         }
     }
 
+    /// True when the next record may have to wait for input: a records stream with no complete line buffered,
+    /// or the start of a stream. Files (named or walked) are read to their end and never wait on a writer.
+    public var nextMayWaitForInput: Bool {
+        if let lines { return !lines.reader.hasBufferedLine }
+        if !walk.isEmpty { return false }
+        switch remaining.last {
+        case .path(let path): return path == "-" || AuditInput.isRecordsFileName(path)
+        case .records: return true
+        case nil: return false
+        }
+    }
+
     private mutating func makeItem(_ source: String, _ content: AuditItem.Content) -> AuditItem {
         produced += 1
         return AuditItem(number: produced, source: source, content: content)
