@@ -108,7 +108,7 @@ extension AttributeSet {
             step.isNumber ? output.integer(record.number) : output.integerString(record.number)
         case (.flag, .value):
             output.key(plain: key)
-            output.plainString { $0.append(contentsOf: record.number == 1 ? trueText : falseText) }
+            output.literal(record.number == 1 ? "true" : "false")
         case (.bytes, .value):
             output.key(plain: key)
             output.hexString(bytes[record.valueStart..<record.valueEnd])
@@ -132,9 +132,6 @@ extension AttributeSet {
         }
         output.endArray()
     }
-
-    private static let trueText = Array("true".utf8)
-    private static let falseText = Array("false".utf8)
 }
 
 /// The order in which a receipt object's members are written: every key a field can produce (a date gives
