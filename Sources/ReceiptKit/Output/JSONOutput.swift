@@ -111,8 +111,9 @@ public struct JSONOutput: Sendable {
             if frame.unordered { sortMembers(frame) }
             newline()
         }
-        members.removeSubrange(frame.memberBase...)
-        complexKeys.removeSubrange(frame.complexBase...)
+        // Objects with keys in order record no members: nothing to drop (and no call to drop it).
+        if members.count > frame.memberBase { members.removeSubrange(frame.memberBase...) }
+        if complexKeys.count > frame.complexBase { complexKeys.removeSubrange(frame.complexBase...) }
         buffer.append(0x7D)
     }
 
@@ -149,10 +150,9 @@ public struct JSONOutput: Sendable {
 
     /// A key of the tool's own: plain ASCII that needs no escaping (checked in debug builds).
     public mutating func key(_ name: StaticString) {
-        name.withUTF8Buffer { buffer in
-            assert(buffer.allSatisfy { Self.needsEscape($0) == false && $0 < 0x80 }, "a static key needs no escaping")
-            writePlainKey(buffer)
-        }
+        // A literal of more than one character is stored as its UTF-8 bytes: read them without a closure.
+        guard name.hasPointerRepresentation else { return name.withUTF8Buffer { key(plain: $0) } }
+        key(plain: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
     /// A key of the tool's own made at run time (a table's field name): plain ASCII that needs no escaping.
