@@ -71,6 +71,27 @@ public struct ByteBuffer: Sendable {
         return body(UnsafeMutableBufferPointer(start: start, count: count))
     }
 
+    /// Copies `source` to `target` (which has room for it). Keys and most string values are 8 to 32 bytes:
+    /// those are moved as two or four overlapping words instead of through a call to `memcpy`.
+    @inline(__always)
+    static func copy(_ source: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
+        guard let start = source.baseAddress else { return }
+        let length = source.count
+        guard length >= 8 && length <= 32 else { return target.update(from: start, count: length) }
+        let from = UnsafeRawPointer(start)
+        let to = UnsafeMutableRawPointer(target)
+        let head = from.loadUnaligned(as: UInt64.self)
+        let tail = from.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+        if length > 16 {
+            let second = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            let third = from.loadUnaligned(fromByteOffset: length &- 16, as: UInt64.self)
+            to.storeBytes(of: second, toByteOffset: 8, as: UInt64.self)
+            to.storeBytes(of: third, toByteOffset: length &- 16, as: UInt64.self)
+        }
+        to.storeBytes(of: head, as: UInt64.self)
+        to.storeBytes(of: tail, toByteOffset: length &- 8, as: UInt64.self)
+    }
+
     @inline(__always)
     public mutating func append(_ byte: UInt8) {
         reserve(1).pointee = byte
@@ -80,8 +101,7 @@ public struct ByteBuffer: Sendable {
     /// Appends `bytes` with one copy.
     @inline(__always)
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
-        reserve(bytes.count).update(from: source, count: bytes.count)
+        Self.copy(bytes, to: reserve(bytes.count))
         count &+= bytes.count
     }
 

@@ -161,37 +161,38 @@ public struct JSONOutput: Sendable {
         writePlainKey(name)
     }
 
-    /// Writes the separator, the quoted key and the colon with one reservation, then records the member.
+    /// Writes the separator, the quoted key and the colon with one reservation, then records the member. The
+    /// layout state is read into locals first: stores through the buffer's pointer could otherwise make the
+    /// compiler read it again after each byte.
     @inline(__always)
     private mutating func writePlainKey(_ name: UnsafeBufferPointer<UInt8>) {
-        let comma = depth > 0 && top.count > 0
-        let indent = pretty && depth > 0 ? 2 &* depth : 0
-        let out = buffer.reserve(name.count &+ indent &+ 6)
-        var written = 0
-        if comma {
-            out[0] = 0x2C
-            written = 1
-        }
-        let start = buffer.count &+ written
-        if pretty && depth > 0 {
+        let depth = self.depth
+        let pretty = self.pretty
+        let first = depth == 0 || top.count == 0
+        // The line break and two spaces a level, when pretty and inside a container.
+        let indent = pretty && depth > 0 ? 2 &* depth &+ 1 : 0
+        let length = name.count
+        let out = buffer.reserve(length &+ indent &+ 5)
+        let base = buffer.count
+        out[0] = 0x2C
+        var written = first ? 0 : 1
+        let start = base &+ written
+        if indent > 0 {
             out[written] = 0x0A
-            (out + written + 1).update(repeating: 0x20, count: indent)
-            written &+= indent &+ 1
+            (out + written + 1).update(repeating: 0x20, count: indent &- 1)
+            written &+= indent
         }
         out[written] = 0x22
         written &+= 1
-        let keyStart = buffer.count &+ written
-        if let base = name.baseAddress { (out + written).update(from: base, count: name.count) }
-        written &+= name.count
+        let keyStart = base &+ written
+        ByteBuffer.copy(name, to: out + written)
+        written &+= length
         out[written] = 0x22
         out[written &+ 1] = 0x3A
-        written &+= 2
-        if pretty {
-            out[written] = 0x20
-            written &+= 1
-        }
+        out[written &+ 2] = 0x20
+        written &+= pretty ? 3 : 2
         buffer.advance(by: written)
-        endMember(start: start, keyStart: keyStart, keyEnd: keyStart &+ name.count, complexKey: -1)
+        endMember(start: start, keyStart: keyStart, keyEnd: keyStart &+ length, complexKey: -1)
     }
 
     /// A key from input (or built at run time): escaped as strings are.
@@ -219,24 +220,32 @@ public struct JSONOutput: Sendable {
         return start
     }
 
+    /// Counts the member just written; an object without the keys-in-order promise also records it (and notes
+    /// when it arrived out of order) in ``recordMember(start:keyStart:keyEnd:complexKey:)``.
     @inline(__always)
     private mutating func endMember(start: Int, keyStart: Int, keyEnd: Int, complexKey: Int) {
         guard depth > 0 else { return }
-        if top.keysInOrder {
-            assert(complexKey < 0, "an object with keys in order takes plain keys only")
-            assert(
-                top.count == 0
-                    || keyPrecedes(
-                        Member(start: 0, keyStart: top.previousKeyStart, keyEnd: top.previousKeyEnd, complexKey: -1),
-                        Member(start: 0, keyStart: keyStart, keyEnd: keyEnd, complexKey: -1)),
-                "keys promised in order arrived out of order")
-            #if DEBUG
-                top.previousKeyStart = keyStart
-                top.previousKeyEnd = keyEnd
-            #endif
-            top.count &+= 1
-            return
+        guard top.keysInOrder else {
+            return recordMember(start: start, keyStart: keyStart, keyEnd: keyEnd, complexKey: complexKey)
         }
+        assert(complexKey < 0, "an object with keys in order takes plain keys only")
+        assert(
+            top.count == 0
+                || keyPrecedes(
+                    Member(start: 0, keyStart: top.previousKeyStart, keyEnd: top.previousKeyEnd, complexKey: -1),
+                    Member(start: 0, keyStart: keyStart, keyEnd: keyEnd, complexKey: -1)),
+            "keys promised in order arrived out of order")
+        #if DEBUG
+            top.previousKeyStart = keyStart
+            top.previousKeyEnd = keyEnd
+        #endif
+        top.count &+= 1
+    }
+
+    /// Records a member of an object whose keys may arrive in any order, for ``sortMembers(_:)``. Kept out of
+    /// line so that the ordered path, which nearly every key takes, stays small.
+    @inline(never)
+    private mutating func recordMember(start: Int, keyStart: Int, keyEnd: Int, complexKey: Int) {
         let member = Member(start: start, keyStart: keyStart, keyEnd: keyEnd, complexKey: complexKey)
         if top.count > 0, !top.unordered, let previous = members.last, !keyPrecedes(previous, member) {
             assert(keyText(member) != keyText(previous), "a key written twice in one object")
@@ -542,7 +551,7 @@ public struct JSONOutput: Sendable {
             // Nothing to escape (nearly every string): both quotes and the text with one reservation.
             let target = out.reserve(count &+ 2)
             target[0] = 0x22
-            if let base = utf8.baseAddress { (target + 1).update(from: base, count: count) }
+            ByteBuffer.copy(utf8, to: target + 1)
             target[count &+ 1] = 0x22
             out.advance(by: count &+ 2)
             return ascii
