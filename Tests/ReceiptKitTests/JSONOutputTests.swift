@@ -110,6 +110,25 @@ import Testing
         #expect(checked == 129 * 21 * 3)
     }
 
+    /// Integers around every power of ten, both signs, as numbers and as strings, read as Swift prints them.
+    @Test func writesIntegersAroundEveryPowerOfTen() {
+        var values: [Int64] = [0, Int64.min, Int64.max, Int64.min + 1]
+        var power: Int64 = 1
+        for _ in 0..<19 {
+            for value in [power - 1, power, power + 1] { values += [value, -value] }
+            if power <= Int64.max / 10 { power *= 10 }
+        }
+        #expect(values.count == 4 + 19 * 6)
+        for value in values {
+            var output = JSONOutput(pretty: false, capacity: 16)
+            output.beginArray()
+            output.integer(value)
+            output.integerString(value)
+            output.endArray()
+            #expect(String(decoding: output.bytes, as: UTF8.self) == "[\(value),\"\(value)\"]")
+        }
+    }
+
     /// Static keys written out of order come out sorted, nested objects included, and the order of keys that
     /// differ only after a shared prefix follows String's `<` (`in` before `in_app`).
     @Test func sortsStaticKeysWrittenOutOfOrder() {

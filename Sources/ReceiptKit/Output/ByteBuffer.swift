@@ -71,25 +71,40 @@ public struct ByteBuffer: Sendable {
         return body(UnsafeMutableBufferPointer(start: start, count: count))
     }
 
-    /// Copies `source` to `target` (which has room for it). Keys and most string values are 8 to 32 bytes:
-    /// those are moved as two or four overlapping words instead of through a call to `memcpy`.
+    /// Copies `source` to `target` (which has room for it). Keys, most string values and numbers are short:
+    /// up to 32 bytes move as overlapping words (or bytes, below 4) instead of through a call to `memcpy`.
     @inline(__always)
     static func copy(_ source: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
         guard let start = source.baseAddress else { return }
-        let length = source.count
-        guard length >= 8 && length <= 32 else { return target.update(from: start, count: length) }
-        let from = UnsafeRawPointer(start)
-        let to = UnsafeMutableRawPointer(target)
-        let head = from.loadUnaligned(as: UInt64.self)
-        let tail = from.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
-        if length > 16 {
-            let second = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            let third = from.loadUnaligned(fromByteOffset: length &- 16, as: UInt64.self)
-            to.storeBytes(of: second, toByteOffset: 8, as: UInt64.self)
-            to.storeBytes(of: third, toByteOffset: length &- 16, as: UInt64.self)
+        copy(from: UnsafeRawPointer(start), count: source.count, to: UnsafeMutableRawPointer(target))
+    }
+
+    @inline(__always)
+    static func copy(from source: UnsafeRawPointer, count length: Int, to target: UnsafeMutableRawPointer) {
+        switch length {
+        case 8...32:
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+            if length > 16 {
+                let second = source.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                let third = source.loadUnaligned(fromByteOffset: length &- 16, as: UInt64.self)
+                target.storeBytes(of: second, toByteOffset: 8, as: UInt64.self)
+                target.storeBytes(of: third, toByteOffset: length &- 16, as: UInt64.self)
+            }
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: length &- 8, as: UInt64.self)
+        case 4..<8:
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: length &- 4, as: UInt32.self)
+        case 1..<4:
+            for offset in 0..<length {
+                target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
+            }
+        default:
+            if length > 0 { target.copyMemory(from: source, byteCount: length) }
         }
-        to.storeBytes(of: head, as: UInt64.self)
-        to.storeBytes(of: tail, toByteOffset: length &- 8, as: UInt64.self)
     }
 
     @inline(__always)

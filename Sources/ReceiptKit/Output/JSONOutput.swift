@@ -605,38 +605,43 @@ public struct JSONOutput: Sendable {
     }
 
     /// Stores the decimal digits of `value` at `target`, zero-padded on the left to `minimumWidth` (at most 24),
-    /// and returns how many it stored; `target` has room for 24 (20 when `minimumWidth` is at most 20).
+    /// and returns how many it stored; `target` has room for 24 (20 when `minimumWidth` is at most 20). The
+    /// digits are made from the right, two at a time, in a scratch word triple and then copied, so their number
+    /// need not be worked out first.
     @inline(__always)
     static func writeDigits(_ value: UInt64, minimumWidth: Int, at target: UnsafeMutablePointer<UInt8>) -> Int {
-        var digits = 1
-        var limit: UInt64 = 10
-        while digits < 20 && value >= limit {
-            digits &+= 1
-            limit = limit &* 10
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &scratch) { digits in
+            var position = 24
+            var rest = value
+            while rest >= 100 {
+                let quotient = rest / 100
+                let pair = rest &- quotient &* 100
+                rest = quotient
+                // pair * 103 >> 10 is pair / 10 for every pair below 100.
+                let tens = (pair &* 103) >> 10
+                position &-= 2
+                digits[position] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
+                digits[position &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
+            }
+            if rest >= 10 {
+                let tens = (rest &* 103) >> 10
+                position &-= 2
+                digits[position] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
+                digits[position &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: rest &- tens &* 10)
+            } else {
+                position &-= 1
+                digits[position] = 0x30 &+ UInt8(truncatingIfNeeded: rest)
+            }
+            let padded = 24 &- min(minimumWidth, 24)
+            while position > padded {
+                position &-= 1
+                digits[position] = 0x30
+            }
+            let length = 24 &- position
+            guard let base = digits.baseAddress else { return 0 }
+            ByteBuffer.copy(from: base + position, count: length, to: UnsafeMutableRawPointer(target))
+            return length
         }
-        let width = max(digits, min(minimumWidth, 24))
-        var rest = value
-        var position = width
-        while rest >= 100 {
-            let pair = UInt8(truncatingIfNeeded: rest % 100)
-            rest /= 100
-            target[position &- 1] = 0x30 &+ pair % 10
-            target[position &- 2] = 0x30 &+ pair / 10
-            position &-= 2
-        }
-        let last = UInt8(truncatingIfNeeded: rest)
-        if last >= 10 {
-            target[position &- 1] = 0x30 &+ last % 10
-            target[position &- 2] = 0x30 &+ last / 10
-            position &-= 2
-        } else {
-            target[position &- 1] = 0x30 &+ last
-            position &-= 1
-        }
-        while position > 0 {
-            position &-= 1
-            target[position] = 0x30
-        }
-        return width
     }
 }
