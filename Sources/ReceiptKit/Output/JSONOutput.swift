@@ -30,8 +30,11 @@ public struct JSONOutput: Sendable {
         /// The caller writes this object's keys in sorted order (``beginObject(keysInOrder:)``): no member is
         /// recorded and nothing is compared, except by an assertion in debug builds against the previous key.
         var keysInOrder = false
-        var previousKeyStart = 0
-        var previousKeyEnd = 0
+        #if DEBUG
+            /// The previous key of an object with keys in order, for the assertion (release frames are smaller).
+            var previousKeyStart = 0
+            var previousKeyEnd = 0
+        #endif
     }
 
     /// One member of an open object: where its bytes start (after the comma before it), where its key's bytes
@@ -229,13 +232,13 @@ public struct JSONOutput: Sendable {
             return recordMember(start: start, keyStart: keyStart, keyEnd: keyEnd, complexKey: complexKey)
         }
         assert(complexKey < 0, "an object with keys in order takes plain keys only")
-        assert(
-            top.count == 0
-                || keyPrecedes(
-                    Member(start: 0, keyStart: top.previousKeyStart, keyEnd: top.previousKeyEnd, complexKey: -1),
-                    Member(start: 0, keyStart: keyStart, keyEnd: keyEnd, complexKey: -1)),
-            "keys promised in order arrived out of order")
         #if DEBUG
+            assert(
+                top.count == 0
+                    || keyPrecedes(
+                        Member(start: 0, keyStart: top.previousKeyStart, keyEnd: top.previousKeyEnd, complexKey: -1),
+                        Member(start: 0, keyStart: keyStart, keyEnd: keyEnd, complexKey: -1)),
+                "keys promised in order arrived out of order")
             top.previousKeyStart = keyStart
             top.previousKeyEnd = keyEnd
         #endif
@@ -610,6 +613,17 @@ public struct JSONOutput: Sendable {
     /// need not be worked out first.
     @inline(__always)
     static func writeDigits(_ value: UInt64, minimumWidth: Int, at target: UnsafeMutablePointer<UInt8>) -> Int {
+        // One or two digits (versions, small types, flags' numbers) are stored directly.
+        if value < 10 && minimumWidth <= 1 {
+            target[0] = 0x30 &+ UInt8(truncatingIfNeeded: value)
+            return 1
+        }
+        if value < 100 && minimumWidth <= 2 && value >= 10 {
+            let tens = (value &* 103) >> 10
+            target[0] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
+            target[1] = 0x30 &+ UInt8(truncatingIfNeeded: value &- tens &* 10)
+            return 2
+        }
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
         return withUnsafeMutableBytes(of: &scratch) { digits in
             var position = 24
