@@ -100,7 +100,7 @@ enum AuditCommand: Subcommand {
                     line.reset()
                     record.write(to: &line)
                     line.appendRaw(0x0A)
-                    try console.writeOut(bytes: line.bytes)
+                    try console.writeOut(line)
                 })
         } catch {
             progress.finish()

@@ -16,7 +16,7 @@ public protocol Console: AnyObject {
     /// Writes to standard output exactly as given: JSON documents and fixed text only.
     func writeOut(_ text: String) throws(CLIError)
     /// Writes bytes to standard output exactly as given: JSON documents, straight from the writer's buffer.
-    func writeOut(bytes: [UInt8]) throws(CLIError)
+    func writeOut(bytes: UnsafeRawBufferPointer) throws(CLIError)
     /// Writes to standard error exactly as given. Call ``writeError(_:)``, which escapes first.
     func writeStandardError(_ text: String)
     /// Reads all of standard input.
@@ -32,8 +32,13 @@ extension Console {
     public func flush() throws(CLIError) {}
 
     /// Writes the bytes as text; consoles that can write bytes directly do so.
-    public func writeOut(bytes: [UInt8]) throws(CLIError) {
+    public func writeOut(bytes: UnsafeRawBufferPointer) throws(CLIError) {
         try writeOut(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Writes what `output` holds, from its buffer (no copy).
+    func writeOut(_ output: JSONOutput) throws(CLIError) {
+        try output.withBytes { (bytes) throws(CLIError) in try writeOut(bytes: bytes) }
     }
 
     /// Writes a text-format report to standard output with control characters escaped, line feeds and tabs kept,
@@ -63,11 +68,14 @@ public final class ProcessConsole: Console {
     }
 
     public func writeOut(_ text: String) throws(CLIError) {
-        try writeOut(bytes: Array(text.utf8))
+        var text = text
+        let expected = text.utf8.count
+        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, output) }
+        guard written == expected else { throw Self.writeFailure(errno) }
     }
 
-    public func writeOut(bytes: [UInt8]) throws(CLIError) {
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, output) }
+    public func writeOut(bytes: UnsafeRawBufferPointer) throws(CLIError) {
+        let written = fwrite(bytes.baseAddress, 1, bytes.count, output)
         guard written == bytes.count else { throw Self.writeFailure(errno) }
     }
 

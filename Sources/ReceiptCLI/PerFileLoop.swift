@@ -40,19 +40,19 @@ enum PerFileLoop {
             case .json where lines:
                 result.writeJSON(&output)
                 output.appendRaw(0x0A)
-                try console.writeOut(bytes: output.bytes)
+                try console.writeOut(output)
                 output.reset()
                 try console.flush()
             case .json:
                 result.writeJSON(&output)
-                try console.writeOut(bytes: output.bytes)
+                try console.writeOut(output)
                 output.dropWrittenBytes()
             }
         }
         if format == .json, !lines {
             if array { output.endArray() }
             output.appendRaw(0x0A)
-            try console.writeOut(bytes: output.bytes)
+            try console.writeOut(output)
         }
         return worst
     }

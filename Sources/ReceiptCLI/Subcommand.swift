@@ -63,6 +63,6 @@ extension Console {
         var output = JSONOutput(pretty: !compact)
         write(&output)
         output.appendRaw(0x0A)
-        try writeOut(bytes: output.bytes)
+        try writeOut(output)
     }
 }

@@ -83,6 +83,52 @@ import Testing
         #expect(objects > 500)
     }
 
+    /// Every ASCII byte (and a two-byte character) at every position of plain text long enough to be scanned
+    /// eight bytes at a time, alone or next to another escape: the bytes match the reference writer's, as
+    /// values and as keys.
+    @Test func escapesAnyByteAtAnyPosition() {
+        let characters = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) } + ["\u{e9}"]
+        var checked = 0
+        for character in characters {
+            for position in 0..<21 {
+                for second in [nil, 3, 17] as [Int?] {
+                    var pieces = Array(repeating: "a", count: 20)
+                    pieces.insert(character, at: position)
+                    if let second { pieces[second] = "\"" }
+                    let text = pieces.joined()
+                    var output = JSONOutput(pretty: false, capacity: 16)
+                    output.beginObject()
+                    output.dynamicKey(text)
+                    output.string(text)
+                    output.endObject()
+                    let expected = ReferenceJSONWriter(pretty: false).bytes(.object([text: .string(text)]))
+                    #expect(output.bytes == expected, "\(text.debugDescription)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 129 * 21 * 3)
+    }
+
+    /// Integers around every power of ten, both signs, as numbers and as strings, read as Swift prints them.
+    @Test func writesIntegersAroundEveryPowerOfTen() {
+        var values: [Int64] = [0, Int64.min, Int64.max, Int64.min + 1]
+        var power: Int64 = 1
+        for _ in 0..<19 {
+            for value in [power - 1, power, power + 1] { values += [value, -value] }
+            if power <= Int64.max / 10 { power *= 10 }
+        }
+        #expect(values.count == 4 + 19 * 6)
+        for value in values {
+            var output = JSONOutput(pretty: false, capacity: 16)
+            output.beginArray()
+            output.integer(value)
+            output.integerString(value)
+            output.endArray()
+            #expect(String(decoding: output.bytes, as: UTF8.self) == "[\(value),\"\(value)\"]")
+        }
+    }
+
     /// Static keys written out of order come out sorted, nested objects included, and the order of keys that
     /// differ only after a shared prefix follows String's `<` (`in` before `in_app`).
     @Test func sortsStaticKeysWrittenOutOfOrder() {

@@ -75,12 +75,13 @@ import Testing
     /// The buffer writers and the String properties agree, and appending leaves what was there.
     @Test func appendsAfterExistingBytes() {
         let timestamp = Timestamp(milliseconds: 1_601_208_439_686)
-        var out: [UInt8] = Array("x".utf8)
+        var out = ByteBuffer(capacity: 16)
+        out.append(UInt8(ascii: "x"))
         timestamp.appendRFC3339(to: &out)
         timestamp.appendAppleGMT(to: &out)
         timestamp.appendApplePacific(to: &out)
         #expect(
-            String(decoding: out, as: UTF8.self)
+            String(decoding: out.array, as: UTF8.self)
                 == "x2020-09-27T12:07:19.686Z2020-09-27 12:07:19 Etc/GMT2020-09-27 05:07:19 America/Los_Angeles")
     }
 

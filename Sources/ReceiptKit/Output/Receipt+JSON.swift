@@ -49,39 +49,35 @@ extension AttributeSet {
         to output: inout JSONOutput, plan: ReceiptRenderPlan, extra: (Int64, inout JSONOutput) -> Void,
         skipping: (Int64) -> Bool = { _ in false }
     ) {
-        // A date's three keys are neighbours in the plan: its attribute is looked up once for them. Values are
-        // written from the stored record and the receipt's bytes, without making a FieldValue or a String, and
-        // the plan, keys and records are walked through buffer pointers (nothing retained per step).
+        // Each field's record is found once, in one pass over the records that notes the first record with a
+        // value of each of the plan's types (a slot per type from `plan.firstType`). Values are written from the
+        // stored record and the receipt's bytes, without making a FieldValue or a String, and the plan, keys and
+        // records are walked through buffer pointers (nothing retained per step).
         let bytes = storage.bytes
-        plan.steps.withUnsafeBufferPointer { steps in
-            plan.keyBytes.withUnsafeBufferPointer { keys in
-                records.withUnsafeBufferPointer { records in
-                    var currentType: Int64? = nil
-                    var current: AttributeRecord? = nil
-                    for step in steps {
-                        if step.part == .extra {
-                            step.type == ReceiptRenderPlan.unknownAttributesStep
-                                ? writeUnknownAttributes(to: &output) : extra(step.type, &output)
-                            continue
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: plan.typeSlots) { slots in
+            slots.initialize(repeating: -1)
+            records.withUnsafeBufferPointer { records in
+                for index in records.indices where records[index].state.hasValue {
+                    let slot = records[index].type &- plan.firstType
+                    if slot >= 0, slot < slots.count, slots[Int(slot)] < 0 { slots[Int(slot)] = index }
+                }
+                plan.steps.withUnsafeBufferPointer { steps in
+                    plan.keyBytes.withUnsafeBufferPointer { keys in
+                        for step in steps {
+                            if step.part == .extra {
+                                step.type == ReceiptRenderPlan.unknownAttributesStep
+                                    ? writeUnknownAttributes(to: &output) : extra(step.type, &output)
+                                continue
+                            }
+                            let index = slots[Int(step.type &- plan.firstType)]
+                            guard index >= 0, !skipping(step.type) else { continue }
+                            let key = UnsafeBufferPointer(rebasing: keys[step.keyStart..<step.keyEnd])
+                            Self.write(records[index], step, key: key, bytes, to: &output)
                         }
-                        if currentType != step.type {
-                            currentType = step.type
-                            current = Self.record(ofType: step.type, in: records)
-                        }
-                        guard let record = current, !skipping(step.type) else { continue }
-                        let key = UnsafeBufferPointer(rebasing: keys[step.keyStart..<step.keyEnd])
-                        Self.write(record, step, key: key, bytes, to: &output)
                     }
                 }
             }
         }
-    }
-
-    /// The first record of `type` with a value (what ``value(ofType:)`` reads).
-    @inline(__always)
-    private static func record(ofType type: Int64, in records: UnsafeBufferPointer<AttributeRecord>) -> AttributeRecord? {
-        for record in records where record.type == type && record.state.hasValue { return record }
-        return nil
     }
 
     /// One member of `step`'s part of the field `record` holds, if that part exists for it.
@@ -108,7 +104,7 @@ extension AttributeSet {
             step.isNumber ? output.integer(record.number) : output.integerString(record.number)
         case (.flag, .value):
             output.key(plain: key)
-            output.plainString { $0.append(contentsOf: record.number == 1 ? trueText : falseText) }
+            output.literal(record.number == 1 ? "true" : "false")
         case (.bytes, .value):
             output.key(plain: key)
             output.hexString(bytes[record.valueStart..<record.valueEnd])
@@ -132,9 +128,6 @@ extension AttributeSet {
         }
         output.endArray()
     }
-
-    private static let trueText = Array("true".utf8)
-    private static let falseText = Array("false".utf8)
 }
 
 /// The order in which a receipt object's members are written: every key a field can produce (a date gives
@@ -155,6 +148,10 @@ struct ReceiptRenderPlan: Sendable {
     let steps: [Step]
     /// Every step's key, one after another.
     let keyBytes: [UInt8]
+    /// The lowest type of the table's fields, and how many types run from it to the highest: the writer keeps
+    /// one slot per type in that range.
+    let firstType: Int64
+    let typeSlots: Int
 
     /// The extra step that writes `unknown_attributes` (no attribute has a negative type).
     static let unknownAttributesStep: Int64 = -1
@@ -186,6 +183,9 @@ struct ReceiptRenderPlan: Sendable {
             return Step(keyStart: start, keyEnd: keyBytes.count, type: entry.type, part: entry.part, isNumber: entry.isNumber)
         }
         self.keyBytes = keyBytes
+        let types = table.keys
+        firstType = types.min() ?? 0
+        typeSlots = Int((types.max() ?? firstType) - firstType) + 1
     }
 }
 

@@ -25,30 +25,29 @@ struct CivilTime {
 
     /// Appends `yyyy-MM-dd HH:mm:ss` with `separator` between date and time (`T` or a space); a year outside
     /// 0-9999 keeps every digit and its sign.
-    func append(separator: UInt8, to out: inout [UInt8]) {
-        // Years 0000-9999 (every date input can hold): the 19 bytes are laid out in a fixed buffer and appended
-        // once, since a receipt's dates are most of what its JSON is made of.
+    func append(separator: UInt8, to out: inout ByteBuffer) {
+        // Years 0000-9999 (every date input can hold): the 19 bytes are stored with one reservation, since a
+        // receipt's dates are most of what its JSON is made of.
         if (0...9999).contains(year) {
-            var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-            withUnsafeMutableBytes(of: &text) { buffer in
-                func pair(_ value: Int64, at position: Int) {
-                    buffer[position] = 0x30 + UInt8(truncatingIfNeeded: value / 10)
-                    buffer[position + 1] = 0x30 + UInt8(truncatingIfNeeded: value % 10)
-                }
-                pair(year / 100, at: 0)
-                pair(year % 100, at: 2)
-                buffer[4] = 0x2D
-                pair(month, at: 5)
-                buffer[7] = 0x2D
-                pair(day, at: 8)
-                buffer[10] = separator
-                pair(hour, at: 11)
-                buffer[13] = 0x3A
-                pair(minute, at: 14)
-                buffer[16] = 0x3A
-                pair(second, at: 17)
-                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<19]))
+            let target = out.reserve(19)
+            @inline(__always)
+            func pair(_ value: Int64, at position: Int) {
+                target[position] = 0x30 &+ UInt8(truncatingIfNeeded: value / 10)
+                target[position &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: value % 10)
             }
+            pair(year / 100, at: 0)
+            pair(year % 100, at: 2)
+            target[4] = 0x2D
+            pair(month, at: 5)
+            target[7] = 0x2D
+            pair(day, at: 8)
+            target[10] = separator
+            pair(hour, at: 11)
+            target[13] = 0x3A
+            pair(minute, at: 14)
+            target[16] = 0x3A
+            pair(second, at: 17)
+            out.advance(by: 19)
             return
         }
         appendDate(to: &out)
@@ -61,7 +60,7 @@ struct CivilTime {
     }
 
     /// Appends `yyyy-MM-dd` (a year outside 0-9999 keeps every digit and its sign).
-    func appendDate(to out: inout [UInt8]) {
+    func appendDate(to out: inout ByteBuffer) {
         if year < 0 { out.append(0x2D) }
         JSONOutput.appendDigits(year.magnitude, minimumWidth: 4, to: &out)
         out.append(0x2D)
@@ -72,14 +71,14 @@ struct CivilTime {
 
     /// `yyyy-MM-dd`, for the report's days.
     var dateString: String {
-        var out: [UInt8] = []
+        var out = ByteBuffer(capacity: 32)
         appendDate(to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Two digits of a value known to be 0-99 (a month, day, hour, minute or second).
     @inline(__always)
-    static func appendTwoDigits(_ value: Int64, to out: inout [UInt8]) {
+    static func appendTwoDigits(_ value: Int64, to out: inout ByteBuffer) {
         out.append(0x30 + UInt8(truncatingIfNeeded: value / 10))
         out.append(0x30 + UInt8(truncatingIfNeeded: value % 10))
     }

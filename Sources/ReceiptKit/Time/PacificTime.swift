@@ -14,8 +14,22 @@ enum PacificTime {
         return utcSeconds >= start && utcSeconds < end ? daylightOffset : standardOffset
     }
 
-    /// UTC instants at which daylight time starts and ends in `year`.
+    /// UTC instants at which daylight time starts and ends in `year`: from a table for 1970-2199 (worked out
+    /// once, since a receipt's `_pst` dates each ask), computed for the years outside it.
     static func daylightBounds(year: Int64) -> (Int64, Int64) {
+        guard tabulatedYears.contains(year) else { return computedDaylightBounds(year: year) }
+        let bounds = tabulatedBounds[Int(year - tabulatedYears.lowerBound)]
+        return (bounds.start, bounds.end)
+    }
+
+    private static let tabulatedYears: ClosedRange<Int64> = 1970...2199
+    private static let tabulatedBounds: [(start: Int64, end: Int64)] = tabulatedYears.map { year in
+        let (start, end) = computedDaylightBounds(year: year)
+        return (start, end)
+    }
+
+    /// The daylight bounds of `year` by the rules above.
+    static func computedDaylightBounds(year: Int64) -> (Int64, Int64) {
         let startDay: Int64
         let endDay: Int64
         if year >= 2007 {

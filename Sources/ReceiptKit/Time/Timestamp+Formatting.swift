@@ -2,7 +2,7 @@
 /// Strings, so a receipt's dozens of dates cost a few civil-calendar divisions each.
 extension Timestamp {
     /// RFC 3339 in UTC, `2020-07-22T17:39:08Z`, with `.SSS` only when the milliseconds are not zero.
-    public func appendRFC3339(to out: inout [UInt8]) {
+    public func appendRFC3339(to out: inout ByteBuffer) {
         CivilTime(secondsSinceEpoch: seconds).append(separator: UInt8(ascii: "T"), to: &out)
         let millis = millisecondOfSecond
         if millis != 0 {
@@ -13,20 +13,17 @@ extension Timestamp {
     }
 
     /// `2020-07-22 17:39:08 Etc/GMT`, as verifyReceipt writes its UTC dates.
-    public func appendAppleGMT(to out: inout [UInt8]) {
+    public func appendAppleGMT(to out: inout ByteBuffer) {
         CivilTime(secondsSinceEpoch: seconds).append(separator: 0x20, to: &out)
-        out.append(contentsOf: Self.gmtSuffix)
+        out.append(" Etc/GMT")
     }
 
     /// `2020-07-22 10:39:08 America/Los_Angeles`, as verifyReceipt writes its `_pst` dates (DST applies).
-    public func appendApplePacific(to out: inout [UInt8]) {
+    public func appendApplePacific(to out: inout ByteBuffer) {
         let seconds = self.seconds
         CivilTime(secondsSinceEpoch: seconds + PacificTime.offsetSeconds(at: seconds)).append(separator: 0x20, to: &out)
-        out.append(contentsOf: Self.pacificSuffix)
+        out.append(" America/Los_Angeles")
     }
-
-    private static let gmtSuffix: [UInt8] = Array(" Etc/GMT".utf8)
-    private static let pacificSuffix: [UInt8] = Array(" America/Los_Angeles".utf8)
 }
 
 extension JSONOutput {

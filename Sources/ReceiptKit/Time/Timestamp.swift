@@ -47,11 +47,10 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Apple's verifyReceipt rendering in Pacific time: `2020-07-22 10:39:08 America/Los_Angeles`.
     public var applePacific: String { rendered(appendApplePacific) }
 
-    private func rendered(_ append: (inout [UInt8]) -> Void) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(40)
+    private func rendered(_ append: (inout ByteBuffer) -> Void) -> String {
+        var out = ByteBuffer(capacity: 48)
         append(&out)
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
