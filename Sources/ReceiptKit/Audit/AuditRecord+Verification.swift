@@ -19,7 +19,7 @@ extension AuditRecord {
             let receipt = appReceipt.receipt
             kind = appReceipt.kindName
             receiptSHA256 = Self.sha256Hex(appReceipt.container.root.encodedBytes)
-            payloadSHA256 = Self.sha256Hex(appReceipt.container.content)
+            payloadSHA256 = Self.sha256Hex(appReceipt.container.contentBytes)
             bundleID = receipt.bundleID
             environment = receipt.environment.rawValue
             creationDate = receipt.creationDate

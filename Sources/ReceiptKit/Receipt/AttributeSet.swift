@@ -11,6 +11,9 @@ public struct AttributeSet: Sendable {
     let records: [AttributeRecord]
     /// Remarks about odd but readable values ("attribute 12 at offset 80: ..."), sorted.
     public let warnings: [String]
+    /// Bit (type - ``FieldTable/firstType``) is set when a record of that type holds a value: a lookup of a field
+    /// the set does not have (most purchases have no cancellation date) answers without reading every record.
+    let valuedTypes: UInt64
 
     /// Every attribute in encoded order (DER sorts SET OF by bytes, so this is not type order).
     public var attributes: [ReceiptAttribute] { records.map(attribute) }
@@ -61,7 +64,7 @@ public struct AttributeSet: Sendable {
         var decoded: UInt64 = 0
         var nestedCount = 0
         var children = ASN1SpanReader.Children(set)
-        records.reserveCapacity(16)
+        records.reserveCapacity(Self.plainChildCount(set, reader.bytes))
         while let child = try children.next(reader) {
             try Self.admit(child, in: set, count: records.count, budget: &budget)
             var record = try Self.readAttribute(child, reader)
@@ -99,7 +102,22 @@ public struct AttributeSet: Sendable {
         storage = reader.storage
         self.table = table
         self.records = records
+        valuedTypes = decoded
         self.warnings = warnings.count > 1 ? warnings.sorted() : warnings
+    }
+
+    /// How many elements the SET holds as far as plain DER headers tell (one more where they stop telling), at
+    /// most ``Limits/maximumAttributesPerSet``: the records array is allocated once at its size rather than
+    /// grown by doubling. Only a capacity: the loop reads and checks every element itself.
+    static func plainChildCount(_ set: ASN1Span, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var cursor = set.contentStart
+        while cursor < set.contentEnd, count < Limits.maximumAttributesPerSet {
+            count += 1
+            guard let header = DERHeader.read(bytes, at: cursor, limit: set.contentEnd) else { break }
+            cursor += header.length + header.contentLength
+        }
+        return count
     }
 
     /// Takes one attribute from `budget`, or refuses `child` as one past a limit: the set's own
@@ -171,8 +189,11 @@ public struct AttributeSet: Sendable {
         return value
     }
 
-    /// The first attribute of `type` that holds a decoded value.
+    /// The first attribute of `type` that holds a decoded value. Only known types hold one, and
+    /// ``valuedTypes`` says which of them do.
     func record(ofType type: Int64) -> AttributeRecord? {
+        let index = type &- table.firstType
+        guard index >= 0, index < 64, valuedTypes & (1 << UInt64(index)) != 0 else { return nil }
         for record in records where record.type == type && record.state.hasValue { return record }
         return nil
     }

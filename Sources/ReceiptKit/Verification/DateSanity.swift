@@ -20,21 +20,21 @@ enum DateSanity {
         for (index, purchase) in receipt.inApp.enumerated() {
             // Made only for a warning: most receipts have none, and a big one has hundreds of purchases.
             var label: String { "in_app[\(index)] (transaction \(purchase.transactionID ?? "?"))" }
-            if let created = creation, let purchased = purchase.purchaseDate,
-                isLater(purchased, than: created)
-            {
+            // Every check compares with the purchase date: without one there is nothing to look up.
+            guard let purchased = purchase.purchaseDate else { continue }
+            if let created = creation, isLater(purchased, than: created) {
                 warnings.append(
                     VerificationWarning(
                         .purchaseAfterCreation,
                         "\(label): purchase_date \(purchased) is after the receipt's creation \(created)"))
             }
-            if let purchased = purchase.purchaseDate, let expires = purchase.expiresDate, expires < purchased {
+            if let expires = purchase.expiresDate, expires < purchased {
                 warnings.append(
                     VerificationWarning(
                         .expiresBeforePurchase,
                         "\(label): expires_date \(expires) is before purchase_date \(purchased)"))
             }
-            if let purchased = purchase.purchaseDate, let cancelled = purchase.cancellationDate, cancelled < purchased {
+            if let cancelled = purchase.cancellationDate, cancelled < purchased {
                 warnings.append(
                     VerificationWarning(
                         .cancellationBeforePurchase,

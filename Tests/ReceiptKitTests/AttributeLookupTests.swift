@@ -1,0 +1,68 @@
+import Testing
+
+@testable import ReceiptKit
+
+/// Typed reads of one field skip the records when the set's bit mask of valued types says the field has no value.
+/// These tests hold the accessors to the `fields` dictionary, which reads every record, on sets where a field is
+/// absent, empty first and valued later, repeated, or not in the table at all.
+@Suite struct AttributeLookupTests {
+    /// ReceiptAttribute { type (two octets), version 1, OCTET STRING value }.
+    static func attribute(_ type: Int, _ value: [UInt8]) -> [UInt8] {
+        let typeOctets: [UInt8] = [0x02, 0x02, UInt8(type >> 8), UInt8(type & 0xFF)]
+        return HostileInputs.tlv(0x30, typeOctets + [0x02, 0x01, 0x01] + HostileInputs.tlv(0x04, value))
+    }
+
+    static func utf8(_ text: String) -> [UInt8] { HostileInputs.tlv(0x0C, Array(text.utf8)) }
+
+    /// A payload with one purchase made of `purchase`'s attributes, decoded.
+    static func receipt(purchase: [[UInt8]]) throws -> Receipt {
+        let set = HostileInputs.tlv(0x31, purchase.flatMap { $0 })
+        let payload = HostileInputs.tlv(0x31, HostileInputs.attribute(17, value: set))
+        return try Receipt(payload: ASN1Reader.readRoot(payload))
+    }
+
+    @Test func bothTablesFitTheBitMask() {
+        #expect(FieldTable.app.shapesByType.count <= 64)
+        #expect(FieldTable.inApp.shapesByType.count <= 64)
+        #expect(FieldTable.inApp.shapesByType.count > 10)
+    }
+
+    @Test func anEmptyDateFollowedByARealOneReadsTheRealOne() throws {
+        let receipt = try Self.receipt(purchase: [
+            Self.attribute(1708, Self.utf8("")),
+            Self.attribute(1708, Self.utf8("2024-03-01T10:00:00Z")),
+            Self.attribute(1704, Self.utf8("2024-02-01T10:00:00Z")),
+            Self.attribute(1703, Self.utf8("1000000123456789")),
+            Self.attribute(1703, Self.utf8("ignored repeat")),
+            Self.attribute(1702, [0x05, 0x00]),
+            Self.attribute(9999, Self.utf8("unknown")),
+        ])
+        let purchase = try #require(receipt.inApp.first)
+        #expect(purchase.expiresDate == Timestamp(milliseconds: 1_709_287_200_000))
+        #expect(purchase.purchaseDate == Timestamp(milliseconds: 1_706_781_600_000))
+        #expect(purchase.transactionID == "1000000123456789")
+        // A product id that is not a string is kept raw: no value.
+        #expect(purchase.productID == nil)
+        #expect(purchase.cancellationDate == nil)
+        #expect(purchase.quantity == nil)
+        let fields = purchase.attributes.fields
+        #expect(fields.count == 3)
+        for type in Int64(1690)...Int64(1800) {
+            #expect(purchase.attributes.value(ofType: type) == fields[type], "type \(type)")
+        }
+        #expect(purchase.attributes.value(ofType: .min) == nil)
+        #expect(purchase.attributes.value(ofType: .max) == nil)
+        #expect(purchase.attributes.unknownAttributes.map(\.type) == [1703, 1702, 9999])
+    }
+
+    @Test func theAppTableLooksUpItsOwnTypes() throws {
+        let bundle = HostileInputs.attribute(2, value: Self.utf8("com.example.app"))
+        let set = HostileInputs.tlv(0x31, bundle + HostileInputs.attribute(3, value: Self.utf8("")))
+        let receipt = try Receipt(payload: ASN1Reader.readRoot(set))
+        #expect(receipt.bundleID == "com.example.app")
+        #expect(receipt.applicationVersion == "")
+        #expect(receipt.creationDate == nil)
+        #expect(receipt.attributes.value(ofType: 1704) == nil)
+        #expect(receipt.attributes.fields.count == 2)
+    }
+}
