@@ -55,6 +55,44 @@ import Testing
         #expect(purchase.attributes.unknownAttributes.map(\.type) == [1703, 1702, 9999])
     }
 
+    /// The audit's one-pass read of a purchase, against the accessors it replaces.
+    static func expectSameTransaction(_ purchase: InAppPurchase) {
+        let accessors = AuditTransaction(
+            transactionID: purchase.transactionID, originalTransactionID: purchase.originalTransactionID,
+            productID: purchase.productID, purchaseDate: purchase.purchaseDate, expiresDate: purchase.expiresDate,
+            cancellationDate: purchase.cancellationDate, isTrialPeriod: purchase.isTrialPeriod,
+            isInIntroOfferPeriod: purchase.isInIntroOfferPeriod)
+        #expect(AuditRecord.transaction(of: purchase) == accessors, "purchase at offset \(purchase.offset)")
+    }
+
+    @Test func theAuditReadsAPurchaseAsTheAccessorsDo() throws {
+        let integer = { (value: UInt8) in HostileInputs.tlv(0x02, [value]) }
+        let receipt = try Self.receipt(purchase: [
+            Self.attribute(1712, Self.utf8("not a date")),
+            Self.attribute(1713, integer(1)),
+            Self.attribute(1719, integer(0)),
+            Self.attribute(1705, Self.utf8("1000000000000001")),
+            Self.attribute(1708, Self.utf8("")),
+            Self.attribute(1708, Self.utf8("2024-03-01T10:00:00Z")),
+            Self.attribute(1703, Self.utf8("first")),
+            Self.attribute(1703, Self.utf8("repeat")),
+            Self.attribute(1702, [0x05, 0x00]),
+            Self.attribute(1702, Self.utf8("com.example.product")),
+        ])
+        let purchase = try #require(receipt.inApp.first)
+        #expect(AuditRecord.transaction(of: purchase).isTrialPeriod == true)
+        #expect(AuditRecord.transaction(of: purchase).productID == "com.example.product")
+        Self.expectSameTransaction(purchase)
+        var checked = 0
+        for expected in try VectorExpectation.of(kind: "receipt") {
+            for purchase in try appReceipt(expected.file).receipt.inApp {
+                Self.expectSameTransaction(purchase)
+                checked += 1
+            }
+        }
+        #expect(checked > 5)
+    }
+
     @Test func theAppTableLooksUpItsOwnTypes() throws {
         let bundle = HostileInputs.attribute(2, value: Self.utf8("com.example.app"))
         let set = HostileInputs.tlv(0x31, bundle + HostileInputs.attribute(3, value: Self.utf8("")))

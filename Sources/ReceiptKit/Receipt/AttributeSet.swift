@@ -7,7 +7,8 @@ public struct AttributeSet: Sendable {
     /// The buffer the records point into.
     let storage: ASN1Buffer
     let table: FieldTable
-    /// Every attribute in encoded order.
+    /// Every attribute in encoded order. At most one record of a type holds a value: a later one of a type that
+    /// already has a value is left unknown (with a warning), which lets readers take the first they meet.
     let records: [AttributeRecord]
     /// Remarks about odd but readable values ("attribute 12 at offset 80: ..."), sorted.
     public let warnings: [String]
