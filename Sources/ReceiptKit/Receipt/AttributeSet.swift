@@ -68,7 +68,12 @@ public struct AttributeSet: Sendable {
         records.reserveCapacity(Self.plainChildCount(set, reader.bytes))
         while let child = try children.next(reader) {
             try Self.admit(child, in: set, count: records.count, budget: &budget)
-            var record = try Self.readAttribute(child, reader)
+            var record: AttributeRecord
+            if let plain = Self.shortFormAttribute(child, reader.bytes) {
+                record = plain
+            } else {
+                record = try Self.readAttribute(child, reader)
+            }
             defer { records.append(record) }
             if record.type == nestedType {
                 guard nestedCount < Limits.maximumInAppPurchases else {
@@ -179,6 +184,38 @@ public struct AttributeSet: Sendable {
         return AttributeRecord(
             type: type, version: version, offset: node.offset, valueOffset: valueOffset,
             valueStart: valueOffset + valueHeader.length, valueEnd: end, valueDepth: node.depth + 1)
+    }
+
+    /// The attribute at `node` when it is what App Store receipts hold: a SEQUENCE of INTEGER, INTEGER and a
+    /// primitive OCTET STRING, each with its length in one octet. Read in one pass, inline in the loop, with no
+    /// ``DERHeader`` per part; it answers what ``plainAttribute(_:_:)`` answers for such an attribute (the same
+    /// headers, the same integers) and nil for anything else, which goes to that reader and then part by part.
+    /// `node` is inside `bytes` (its header was read from them), so every index below `contentEnd` is too.
+    @inline(__always)
+    static func shortFormAttribute(_ node: ASN1Span, _ bytes: UnsafeBufferPointer<UInt8>) -> AttributeRecord? {
+        let start = node.contentStart
+        let end = node.contentEnd
+        // Eight header octets at least: 02 len, 02 len, 04 len and one octet for each integer.
+        guard bytes[node.offset] == 0x30, node.depth < Limits.maximumASN1Depth, end - start >= 8,
+            bytes[start] == 0x02
+        else { return nil }
+        let typeCount = Int(bytes[start + 1])
+        guard typeCount >= 1, typeCount <= 8, end - start - 6 >= typeCount else { return nil }
+        let versionOffset = start + 2 + typeCount
+        let versionCount = Int(bytes[versionOffset + 1])
+        guard bytes[versionOffset] == 0x02, versionCount >= 1, versionCount <= 8,
+            end - versionOffset - 4 >= versionCount
+        else { return nil }
+        let valueOffset = versionOffset + 2 + versionCount
+        let valueCount = bytes[valueOffset + 1]
+        guard bytes[valueOffset] == 0x04, valueCount < 0x80, Int(valueCount) == end - valueOffset - 2 else { return nil }
+        var type: Int64 = bytes[start + 2] & 0x80 != 0 ? -1 : 0
+        for index in (start + 2)..<versionOffset { type = type << 8 | Int64(bytes[index]) }
+        var version: Int64 = bytes[versionOffset + 2] & 0x80 != 0 ? -1 : 0
+        for index in (versionOffset + 2)..<valueOffset { version = version << 8 | Int64(bytes[index]) }
+        return AttributeRecord(
+            type: type, version: version, offset: node.offset, valueOffset: valueOffset, valueStart: valueOffset + 2,
+            valueEnd: end, valueDepth: node.depth + 1)
     }
 
     /// The two's complement value of `count` content octets (1 to 8), else nil.
