@@ -83,14 +83,40 @@ import Testing
         #expect(AuditRecord.transaction(of: purchase).isTrialPeriod == true)
         #expect(AuditRecord.transaction(of: purchase).productID == "com.example.product")
         Self.expectSameTransaction(purchase)
+        let dates = purchase.attributes.timestamps(ofTypes: 1712, 1708, 1704)
+        #expect(dates.0 == purchase.cancellationDate && dates.1 == purchase.expiresDate && dates.2 == purchase.purchaseDate)
+        #expect(dates.1 != nil)
         var checked = 0
         for expected in try VectorExpectation.of(kind: "receipt") {
             for purchase in try appReceipt(expected.file).receipt.inApp {
                 Self.expectSameTransaction(purchase)
+                let dates = purchase.attributes.timestamps(ofTypes: 1704, 1708, 1712)
+                #expect(dates.0 == purchase.purchaseDate)
+                #expect(dates.1 == purchase.expiresDate)
+                #expect(dates.2 == purchase.cancellationDate)
                 checked += 1
             }
         }
         #expect(checked > 5)
+    }
+
+    @Test func dateSanityReadsEachPurchasesDates() throws {
+        let purchase = HostileInputs.tlv(
+            0x31,
+            [
+                Self.attribute(1703, Self.utf8("77")), Self.attribute(1708, Self.utf8("2024-01-01T00:00:00Z")),
+                Self.attribute(1704, Self.utf8("2024-02-01T00:00:00Z")),
+                Self.attribute(1712, Self.utf8("2024-01-15T00:00:00Z")),
+            ].flatMap { $0 })
+        let noPurchaseDate = HostileInputs.tlv(0x31, Self.attribute(1708, Self.utf8("2020-01-01T00:00:00Z")))
+        let payload = HostileInputs.tlv(
+            0x31,
+            HostileInputs.attribute(12, value: Self.utf8("2024-01-10T00:00:00Z"))
+                + HostileInputs.attribute(17, value: noPurchaseDate) + HostileInputs.attribute(17, value: purchase))
+        let receipt = try Receipt(payload: ASN1Reader.readRoot(payload))
+        let warnings = DateSanity.warnings(for: receipt)
+        #expect(warnings.map(\.kind) == [.purchaseAfterCreation, .expiresBeforePurchase, .cancellationBeforePurchase])
+        #expect(warnings.allSatisfy { $0.detail.hasPrefix("in_app[1] (transaction 77): ") })
     }
 
     @Test func theAppTableLooksUpItsOwnTypes() throws {
