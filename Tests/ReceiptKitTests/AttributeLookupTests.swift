@@ -80,6 +80,7 @@ import Testing
             Self.attribute(1702, Self.utf8("com.example.product")),
         ])
         let purchase = try #require(receipt.inApp.first)
+        #expect(purchase.attributes.warnings.contains { $0.contains("holds \"not a date\", which is not an RFC 3339 date") })
         #expect(AuditRecord.transaction(of: purchase).isTrialPeriod == true)
         #expect(AuditRecord.transaction(of: purchase).productID == "com.example.product")
         Self.expectSameTransaction(purchase)

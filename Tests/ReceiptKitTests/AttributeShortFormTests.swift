@@ -67,3 +67,34 @@ import Testing
         #expect(taken > 100)
     }
 }
+
+/// Receipt strings are tested for UTF-8 eight bytes at a time while they are ASCII; any other byte sends the
+/// whole text to the UTF-8 validator, as before.
+@Suite struct ASCIIScanTests {
+    @Test func aHighByteAnywhereIsSeen() {
+        var checked = 0
+        for length in 0..<40 {
+            let ascii = [UInt8]((0..<length).map { UInt8(0x20 + $0 % 90) })
+            #expect(ascii.withUnsafeBufferPointer(ASN1SpanReader.isASCII))
+            for position in 0..<length {
+                for high: UInt8 in [0x80, 0xC3, 0xFF] {
+                    var text = ascii
+                    text[position] = high
+                    #expect(!text.withUnsafeBufferPointer(ASN1SpanReader.isASCII), "length \(length) at \(position)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 2_340)
+    }
+
+    @Test func stringFieldsStillTellUTF8FromOtherBytes() throws {
+        let accented = AttributeLookupTests.attribute(1702, HostileInputs.tlv(0x0C, Array("caf\u{E9} product id".utf8)))
+        let broken = AttributeLookupTests.attribute(1705, HostileInputs.tlv(0x0C, Array("ab".utf8) + [0xFF, 0x41]))
+        let receipt = try AttributeLookupTests.receipt(purchase: [accented, broken])
+        let purchase = try #require(receipt.inApp.first)
+        #expect(purchase.productID == "caf\u{E9} product id")
+        #expect(purchase.originalTransactionID == nil)
+        #expect(purchase.attributes.unknownAttributes.map(\.type) == [1705])
+    }
+}

@@ -64,6 +64,7 @@ public struct AttributeSet: Sendable {
         // Bit (type - firstType) is set once that field has a value: a later one of the type is a repeat.
         var decoded: UInt64 = 0
         var nestedCount = 0
+        var sawUnreadableDate = false
         var children = ASN1SpanReader.Children(set)
         records.reserveCapacity(Self.plainChildCount(set, reader.bytes))
         while let child = try children.next(reader) {
@@ -101,10 +102,10 @@ public struct AttributeSet: Sendable {
                 continue
             }
             if record.state.hasValue { decoded |= bit }
+            if record.state == .unreadableDate { sawUnreadableDate = true }
         }
-        for record in records where record.state == .unreadableDate {
-            warnings.append(Self.unreadableDateWarning(record, reader.bytes, table: table))
-        }
+        // A second pass only when the loop saw an unreadable date: it copies every record to look at its state.
+        if sawUnreadableDate { warnings += Self.unreadableDateWarnings(records, reader.bytes, table: table) }
         storage = reader.storage
         self.table = table
         self.records = records
@@ -245,6 +246,13 @@ public struct AttributeSet: Sendable {
     func attribute(_ record: AttributeRecord) -> ReceiptAttribute {
         ReceiptAttribute(
             type: record.type, version: record.version, offset: record.offset, valueNode: record.value.node(in: storage))
+    }
+
+    /// The warnings for the date fields whose text is not a date, in encoded order.
+    static func unreadableDateWarnings(_ records: [AttributeRecord], _ bytes: UnsafeBufferPointer<UInt8>, table: FieldTable)
+        -> [String]
+    {
+        records.filter { $0.state == .unreadableDate }.map { unreadableDateWarning($0, bytes, table: table) }
     }
 
     /// The warning for a date field whose text is not a date, saying why.
