@@ -64,15 +64,21 @@ extension ASN1Node {
 }
 
 extension Collection where Element == UInt8 {
-    /// The bytes as hex digits, two per byte.
+    /// The bytes as hex digits, two per byte. Written straight into the String's storage: the audit makes two
+    /// digests' worth per record, and a digit array, a byte array and a copy each cost more than the digits.
     public func hexString(uppercase: Bool = false) -> String {
-        let digits: [UInt8] = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(count * 2)
-        for byte in self {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
+        let digits: StaticString = uppercase ? "0123456789ABCDEF" : "0123456789abcdef"
+        let count = count
+        return String(unsafeUninitializedCapacity: count * 2) { buffer in
+            digits.withUTF8Buffer { digits in
+                var index = 0
+                for byte in self.prefix(count) {
+                    buffer[index] = digits[Int(byte >> 4)]
+                    buffer[index + 1] = digits[Int(byte & 0x0F)]
+                    index += 2
+                }
+                return index
+            }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }

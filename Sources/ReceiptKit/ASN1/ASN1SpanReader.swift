@@ -54,8 +54,25 @@ struct ASN1SpanReader {
             ASN1Node.isStringTag(span.identifier.tagNumber)
         else { return false }
         let text = UnsafeBufferPointer(rebasing: bytes[span.contentStart..<span.contentEnd])
-        for byte in text where byte >= 0x80 { return String(validating: text, as: UTF8.self) != nil }
-        return true
+        return Self.isASCII(text) || String(validating: text, as: UTF8.self) != nil
+    }
+
+    /// Whether every byte is below 0x80, tested eight at a time: nearly every receipt string is ASCII, and a big
+    /// receipt has thousands of them.
+    @inline(__always)
+    static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(text)
+        var high: UInt64 = 0
+        var index = 0
+        while raw.count - index >= 8 {
+            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < raw.count {
+            high |= UInt64(raw[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// Reads the direct children of `parent` in order, as ``ASN1ChildReader`` does (same limit, same errors).

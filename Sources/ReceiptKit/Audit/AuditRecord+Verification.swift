@@ -19,17 +19,11 @@ extension AuditRecord {
             let receipt = appReceipt.receipt
             kind = appReceipt.kindName
             receiptSHA256 = Self.sha256Hex(appReceipt.container.root.encodedBytes)
-            payloadSHA256 = Self.sha256Hex(appReceipt.container.content)
+            payloadSHA256 = Self.sha256Hex(appReceipt.container.contentBytes)
             bundleID = receipt.bundleID
             environment = receipt.environment.rawValue
             creationDate = receipt.creationDate
-            transactions = receipt.inApp.map { purchase in
-                AuditTransaction(
-                    transactionID: purchase.transactionID, originalTransactionID: purchase.originalTransactionID,
-                    productID: purchase.productID, purchaseDate: purchase.purchaseDate, expiresDate: purchase.expiresDate,
-                    cancellationDate: purchase.cancellationDate, isTrialPeriod: purchase.isTrialPeriod,
-                    isInIntroOfferPeriod: purchase.isInIntroOfferPeriod)
-            }
+            transactions = receipt.inApp.map(Self.transaction(of:))
         case .transactionReceipt(let transaction):
             let info = transaction.purchaseInfo
             kind = input.kindName
@@ -58,6 +52,41 @@ extension AuditRecord {
         verdict = AuditVerdict(rawValue: report.verdict.rawValue) ?? .unverifiableHere
         failedChecks = report.problemCheckIDs.map(\.rawValue)
         return report.checks.first { $0.id == .deviceHash && $0.status == .fail }?.detail.description
+    }
+
+    /// What `transactionID`, `purchaseDate` and the other accessors of `purchase` answer, read in one pass over
+    /// its records instead of a scan (and a retain of the records) per field: a big receipt has hundreds of
+    /// purchases. A set holds at most one valued record per type (the decoder leaves repeats unknown), so the
+    /// record a case meets is the one the accessor would find, and its state decides the same way.
+    static func transaction(of purchase: InAppPurchase) -> AuditTransaction {
+        let attributes = purchase.attributes
+        let bytes = attributes.storage.bytes
+        // Locals, not a var of the struct: mutating one in the loop made the optimiser copy it whole.
+        var productID: String? = nil
+        var transactionID: String? = nil
+        var originalTransactionID: String? = nil
+        var purchaseDate: Timestamp? = nil
+        var expiresDate: Timestamp? = nil
+        var cancellationDate: Timestamp? = nil
+        var isTrialPeriod: Bool? = nil
+        var isInIntroOfferPeriod: Bool? = nil
+        for record in attributes.records where record.state.hasValue {
+            switch (record.type, record.state) {
+            case (1702, .string): productID = record.text(bytes)
+            case (1703, .string): transactionID = record.text(bytes)
+            case (1704, .date): purchaseDate = Timestamp(milliseconds: record.number)
+            case (1705, .string): originalTransactionID = record.text(bytes)
+            case (1708, .date): expiresDate = Timestamp(milliseconds: record.number)
+            case (1712, .date): cancellationDate = Timestamp(milliseconds: record.number)
+            case (1713, .flag): isTrialPeriod = record.number == 1
+            case (1719, .flag): isInIntroOfferPeriod = record.number == 1
+            default: break
+            }
+        }
+        return AuditTransaction(
+            transactionID: transactionID, originalTransactionID: originalTransactionID, productID: productID,
+            purchaseDate: purchaseDate, expiresDate: expiresDate, cancellationDate: cancellationDate,
+            isTrialPeriod: isTrialPeriod, isInIntroOfferPeriod: isInIntroOfferPeriod)
     }
 
     /// Lowercase hex SHA-256, or nil in the one case it cannot be computed: an OpenSSL that refuses SHA-256

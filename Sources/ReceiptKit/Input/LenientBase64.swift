@@ -29,15 +29,31 @@ public enum LenientBase64 {
         return table
     }()
 
-    /// ``table`` widened for the plain loop: the low byte is the same code, bit 8 marks `+` and `/` (standard
-    /// alphabet) and bit 9 `-` and `_` (URL-safe), so the alphabet is learnt without a branch per group.
-    private static let wideTable: [UInt16] = table.enumerated().map { byte, code in
-        switch UInt8(byte) {
-        case UInt8(ascii: "+"), UInt8(ascii: "/"): return UInt16(code) | 0x100
-        case UInt8(ascii: "-"), UInt8(ascii: "_"): return UInt16(code) | 0x200
-        default: return UInt16(code)
+    /// Flags in ``quadTable`` entries: not an alphabet character (whitespace, padding, anything else), and the
+    /// characters that tell the alphabets apart.
+    private static let notPlain: UInt32 = 0x8000_0000
+    private static let standardOnly: UInt32 = 0x0100_0000
+    private static let urlSafeOnly: UInt32 = 0x0200_0000
+
+    /// Four tables of 256, one per position in a group of four characters: an alphabet character's six bits
+    /// already shifted to where they land in the group's 24, so a group decodes with four lookups and three ORs
+    /// and one test of ``notPlain`` covers a whole block. Bits 24 and 25 mark `+` `/` and `-` `_` so the
+    /// alphabet is learnt without a branch per group.
+    private static let quadTable: [UInt32] = {
+        var quad = [UInt32](repeating: notPlain, count: 4 * 256)
+        for position in 0..<4 {
+            for byte in 0..<256 where table[byte] < 64 {
+                var entry = UInt32(table[byte]) << UInt32(18 - 6 * position)
+                switch UInt8(byte) {
+                case UInt8(ascii: "+"), UInt8(ascii: "/"): entry |= standardOnly
+                case UInt8(ascii: "-"), UInt8(ascii: "_"): entry |= urlSafeOnly
+                default: break
+                }
+                quad[position * 256 + byte] = entry
+            }
         }
-    }
+        return quad
+    }()
 
     /// Whether every byte is a base64 character, '=' or whitespace (a cheap pre-check used by input sniffing).
     public static func looksLikeBase64(_ bytes: some Collection<UInt8>) -> Bool {
@@ -54,7 +70,7 @@ public enum LenientBase64 {
         // One pass over contiguous memory with a table lookup per byte: this runs on every batch record.
         let inPlace = text.withContiguousStorageIfAvailable { input in
             table.withUnsafeBufferPointer { table in
-                wideTable.withUnsafeBufferPointer { wide in decode(input, table: table, wideTable: wide) }
+                quadTable.withUnsafeBufferPointer { quad in decode(input, table: table, quadTable: quad) }
             }
         }
         if let inPlace { return try inPlace.get() }
@@ -62,16 +78,16 @@ public enum LenientBase64 {
         var result: Result<(bytes: [UInt8], alphabet: Alphabet), Failure> = .success(([], .standard))
         contiguous.withUnsafeBufferPointer { input in
             table.withUnsafeBufferPointer { table in
-                wideTable.withUnsafeBufferPointer { wide in result = decode(input, table: table, wideTable: wide) }
+                quadTable.withUnsafeBufferPointer { quad in result = decode(input, table: table, quadTable: quad) }
             }
         }
         return try result.get()
     }
 
     private static func decode(
-        _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, wideTable: UnsafeBufferPointer<UInt16>
+        _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, quadTable: UnsafeBufferPointer<UInt32>
     ) -> Result<(bytes: [UInt8], alphabet: Alphabet), Failure> {
-        var decoder = Decoder(input: input, table: table, wideTable: wideTable)
+        var decoder = Decoder(input: input, table: table, quadTable: quadTable)
         var failure: Failure? = nil
         // Eight bytes of slack: the plain loop stores six decoded bytes with one eight-byte write.
         let out = [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 3 + 8) { output, initialized in
@@ -83,12 +99,12 @@ public enum LenientBase64 {
         return .success((out, alphabet))
     }
 
-    /// The decoding loop: four characters at a time while the text is plain base64, one at a time around
+    /// The decoding loop: sixteen or four characters at a time while the text is plain base64, one at a time around
     /// whitespace, padding and errors.
     private struct Decoder {
         let input: UnsafeBufferPointer<UInt8>
         let table: UnsafeBufferPointer<UInt8>
-        let wideTable: UnsafeBufferPointer<UInt16>
+        let quadTable: UnsafeBufferPointer<UInt32>
         var written = 0
         var accumulator: UInt32 = 0
         var pending = 0
@@ -97,10 +113,10 @@ public enum LenientBase64 {
         var sawStandard = false
         var sawURLSafe = false
 
-        init(input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, wideTable: UnsafeBufferPointer<UInt16>) {
+        init(input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, quadTable: UnsafeBufferPointer<UInt32>) {
             self.input = input
             self.table = table
-            self.wideTable = wideTable
+            self.quadTable = quadTable
         }
 
         mutating func run(into out: UnsafeMutableBufferPointer<UInt8>) -> Failure? {
@@ -130,9 +146,16 @@ public enum LenientBase64 {
             return nil
         }
 
-        /// The wide table's entry for the byte at bit `shift` of `chunk`.
+        /// One group of four characters, the low four bytes of `chunk` from bit `shift` on: the 24 decoded bits,
+        /// or'd with the flags of its characters.
         @inline(__always)
-        func code(_ chunk: UInt64, _ shift: UInt64) -> UInt16 { wideTable[Int(truncatingIfNeeded: (chunk >> shift) & 0xFF)] }
+        func group(_ chunk: UInt64, _ shift: UInt64) -> UInt32 {
+            let a = Int(truncatingIfNeeded: (chunk >> shift) & 0xFF)
+            let b = Int(truncatingIfNeeded: (chunk >> (shift + 8)) & 0xFF)
+            let c = Int(truncatingIfNeeded: (chunk >> (shift + 16)) & 0xFF)
+            let d = Int(truncatingIfNeeded: (chunk >> (shift + 24)) & 0xFF)
+            return quadTable[a] | quadTable[256 + b] | quadTable[512 + c] | quadTable[768 + d]
+        }
 
         /// Decodes whole groups of four alphabet characters from `start` on, with the state in locals, and
         /// returns where the first group with anything else (whitespace, padding, an error) starts.
@@ -140,32 +163,33 @@ public enum LenientBase64 {
         mutating func runPlain(from start: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
             var offset = start
             var written = self.written
-            var alphabets: UInt16 = 0
+            var flags: UInt32 = 0
             let raw = UnsafeRawBufferPointer(input)
             let rawOut = UnsafeMutableRawBufferPointer(out)
-            // Eight characters at a time: one load, eight lookups, one store of six bytes (plus two of slack).
-            while offset < input.count - 7 {
-                let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                // Written out rather than looped: eight independent lookups, then one combination.
-                let c0 = code(chunk, 0), c1 = code(chunk, 8), c2 = code(chunk, 16), c3 = code(chunk, 24)
-                let c4 = code(chunk, 32), c5 = code(chunk, 40), c6 = code(chunk, 48), c7 = code(chunk, 56)
-                let all = c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7
-                guard all & 0xFF < 64 else { break }
-                let high = UInt64(c0 & 0x3F) << 42 | UInt64(c1 & 0x3F) << 36 | UInt64(c2 & 0x3F) << 30 | UInt64(c3 & 0x3F) << 24
-                let value = high | UInt64(c4 & 0x3F) << 18 | UInt64(c5 & 0x3F) << 12 | UInt64(c6 & 0x3F) << 6 | UInt64(c7 & 0x3F)
-                alphabets |= all
-                rawOut.storeBytes(of: (value << 16).bigEndian, toByteOffset: written, as: UInt64.self)
-                written += 6
-                offset += 8
+            let count = input.count
+            // Sixteen characters at a time: two loads, sixteen lookups, one validity test, two eight-byte stores
+            // of six decoded bytes each (the second overwrites the first's slack). A block with anything but
+            // alphabet characters is left whole to the groups below and the one-character path.
+            while count &- offset >= 16 {
+                let low = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self))
+                let g0 = group(low, 0), g1 = group(low, 32), g2 = group(high, 0), g3 = group(high, 32)
+                let all = g0 | g1 | g2 | g3
+                guard all & LenientBase64.notPlain == 0 else { break }
+                flags |= all
+                let first = UInt64(g0 & 0xFF_FFFF) << 40 | UInt64(g1 & 0xFF_FFFF) << 16
+                let second = UInt64(g2 & 0xFF_FFFF) << 40 | UInt64(g3 & 0xFF_FFFF) << 16
+                rawOut.storeBytes(of: first.bigEndian, toByteOffset: written, as: UInt64.self)
+                rawOut.storeBytes(of: second.bigEndian, toByteOffset: written &+ 6, as: UInt64.self)
+                // Both stay below input.count, so wrapping adds never wrap.
+                written &+= 12
+                offset &+= 16
             }
-            let end = input.count - 3
-            while offset < end {
-                let a = wideTable[Int(input[offset])], b = wideTable[Int(input[offset + 1])]
-                let c = wideTable[Int(input[offset + 2])], d = wideTable[Int(input[offset + 3])]
-                let all = a | b | c | d
-                guard all & 0xFF < 64 else { break }
-                alphabets |= all
-                let value = UInt32(a & 0x3F) << 18 | UInt32(b & 0x3F) << 12 | UInt32(c & 0x3F) << 6 | UInt32(d & 0x3F)
+            while count - offset >= 4 {
+                let front = quadTable[Int(input[offset])] | quadTable[256 + Int(input[offset + 1])]
+                let value = front | quadTable[512 + Int(input[offset + 2])] | quadTable[768 + Int(input[offset + 3])]
+                guard value & LenientBase64.notPlain == 0 else { break }
+                flags |= value
                 out[written] = UInt8(truncatingIfNeeded: value >> 16)
                 out[written + 1] = UInt8(truncatingIfNeeded: value >> 8)
                 out[written + 2] = UInt8(truncatingIfNeeded: value)
@@ -173,8 +197,8 @@ public enum LenientBase64 {
                 offset += 4
             }
             if offset > start { lastSignificant = offset - 1 }
-            if alphabets & 0x100 != 0 { sawStandard = true }
-            if alphabets & 0x200 != 0 { sawURLSafe = true }
+            if flags & LenientBase64.standardOnly != 0 { sawStandard = true }
+            if flags & LenientBase64.urlSafeOnly != 0 { sawURLSafe = true }
             self.written = written
             return offset
         }

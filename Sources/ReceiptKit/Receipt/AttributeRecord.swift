@@ -67,17 +67,19 @@ struct AttributeRecord: Sendable {
             end: valueEnd, depth: valueDepth, declaredLength: valueEnd - valueStart)
     }
 
+    /// The text at ``innerStart``..<``innerEnd`` of `bytes` (the buffer the record was read from).
+    func text(_ bytes: [UInt8]) -> String { String(decoding: bytes[innerStart..<innerEnd], as: UTF8.self) }
+
     /// The decoded value, reading text from `bytes` (the buffer the record was read from); nil without one.
     func fieldValue(_ bytes: [UInt8]) -> FieldValue? {
         switch state {
         case .unknown, .nested, .absent: return nil
-        case .string: return .string(String(decoding: bytes[innerStart..<innerEnd], as: UTF8.self))
+        case .string: return .string(text(bytes))
         case .integer: return .integer(number)
         case .flag: return .flag(number == 1)
         case .date:
-            return .date(
-                raw: String(decoding: bytes[innerStart..<innerEnd], as: UTF8.self), timestamp: Timestamp(milliseconds: number))
-        case .unreadableDate: return .date(raw: String(decoding: bytes[innerStart..<innerEnd], as: UTF8.self), timestamp: nil)
+            return .date(raw: text(bytes), timestamp: Timestamp(milliseconds: number))
+        case .unreadableDate: return .date(raw: text(bytes), timestamp: nil)
         case .bytes: return .bytes(Array(bytes[valueStart..<valueEnd]))
         }
     }

@@ -22,6 +22,18 @@ extension AttributeSet {
         return Timestamp(milliseconds: record.number)
     }
 
+    /// The instants of three date fields in one pass over the records: what three ``timestamp(ofType:)`` calls
+    /// answer, since a set holds at most one valued record per type.
+    func timestamps(ofTypes first: Int64, _ second: Int64, _ third: Int64) -> (Timestamp?, Timestamp?, Timestamp?) {
+        var found: (Timestamp?, Timestamp?, Timestamp?) = (nil, nil, nil)
+        for record in records where record.state == .date {
+            if record.type == first { found.0 = Timestamp(milliseconds: record.number) }
+            if record.type == second { found.1 = Timestamp(milliseconds: record.number) }
+            if record.type == third { found.2 = Timestamp(milliseconds: record.number) }
+        }
+        return found
+    }
+
     public func bytes(ofType type: Int64) -> [UInt8]? {
         guard let record = record(ofType: type), record.state == .bytes else { return nil }
         return Array(storage.bytes[record.valueStart..<record.valueEnd])

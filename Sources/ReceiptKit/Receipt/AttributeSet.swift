@@ -7,10 +7,14 @@ public struct AttributeSet: Sendable {
     /// The buffer the records point into.
     let storage: ASN1Buffer
     let table: FieldTable
-    /// Every attribute in encoded order.
+    /// Every attribute in encoded order. At most one record of a type holds a value: a later one of a type that
+    /// already has a value is left unknown (with a warning), which lets readers take the first they meet.
     let records: [AttributeRecord]
     /// Remarks about odd but readable values ("attribute 12 at offset 80: ..."), sorted.
     public let warnings: [String]
+    /// Bit (type - ``FieldTable/firstType``) is set when a record of that type holds a value: a lookup of a field
+    /// the set does not have (most purchases have no cancellation date) answers without reading every record.
+    let valuedTypes: UInt64
 
     /// Every attribute in encoded order (DER sorts SET OF by bytes, so this is not type order).
     public var attributes: [ReceiptAttribute] { records.map(attribute) }
@@ -60,11 +64,17 @@ public struct AttributeSet: Sendable {
         // Bit (type - firstType) is set once that field has a value: a later one of the type is a repeat.
         var decoded: UInt64 = 0
         var nestedCount = 0
+        var sawUnreadableDate = false
         var children = ASN1SpanReader.Children(set)
-        records.reserveCapacity(16)
+        records.reserveCapacity(Self.plainChildCount(set, reader.bytes))
         while let child = try children.next(reader) {
             try Self.admit(child, in: set, count: records.count, budget: &budget)
-            var record = try Self.readAttribute(child, reader)
+            var record: AttributeRecord
+            if let plain = Self.shortFormAttribute(child, reader.bytes) {
+                record = plain
+            } else {
+                record = try Self.readAttribute(child, reader)
+            }
             defer { records.append(record) }
             if record.type == nestedType {
                 guard nestedCount < Limits.maximumInAppPurchases else {
@@ -92,14 +102,29 @@ public struct AttributeSet: Sendable {
                 continue
             }
             if record.state.hasValue { decoded |= bit }
+            if record.state == .unreadableDate { sawUnreadableDate = true }
         }
-        for record in records where record.state == .unreadableDate {
-            warnings.append(Self.unreadableDateWarning(record, reader.bytes, table: table))
-        }
+        // A second pass only when the loop saw an unreadable date: it copies every record to look at its state.
+        if sawUnreadableDate { warnings += Self.unreadableDateWarnings(records, reader.bytes, table: table) }
         storage = reader.storage
         self.table = table
         self.records = records
+        valuedTypes = decoded
         self.warnings = warnings.count > 1 ? warnings.sorted() : warnings
+    }
+
+    /// How many elements the SET holds as far as plain DER headers tell (one more where they stop telling), at
+    /// most ``Limits/maximumAttributesPerSet``: the records array is allocated once at its size rather than
+    /// grown by doubling. Only a capacity: the loop reads and checks every element itself.
+    static func plainChildCount(_ set: ASN1Span, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var cursor = set.contentStart
+        while cursor < set.contentEnd, count < Limits.maximumAttributesPerSet {
+            count += 1
+            guard let header = DERHeader.read(bytes, at: cursor, limit: set.contentEnd) else { break }
+            cursor += header.length + header.contentLength
+        }
+        return count
     }
 
     /// Takes one attribute from `budget`, or refuses `child` as one past a limit: the set's own
@@ -162,6 +187,38 @@ public struct AttributeSet: Sendable {
             valueStart: valueOffset + valueHeader.length, valueEnd: end, valueDepth: node.depth + 1)
     }
 
+    /// The attribute at `node` when it is what App Store receipts hold: a SEQUENCE of INTEGER, INTEGER and a
+    /// primitive OCTET STRING, each with its length in one octet. Read in one pass, inline in the loop, with no
+    /// ``DERHeader`` per part; it answers what ``plainAttribute(_:_:)`` answers for such an attribute (the same
+    /// headers, the same integers) and nil for anything else, which goes to that reader and then part by part.
+    /// `node` is inside `bytes` (its header was read from them), so every index below `contentEnd` is too.
+    @inline(__always)
+    static func shortFormAttribute(_ node: ASN1Span, _ bytes: UnsafeBufferPointer<UInt8>) -> AttributeRecord? {
+        let start = node.contentStart
+        let end = node.contentEnd
+        // Eight header octets at least: 02 len, 02 len, 04 len and one octet for each integer.
+        guard bytes[node.offset] == 0x30, node.depth < Limits.maximumASN1Depth, end - start >= 8,
+            bytes[start] == 0x02
+        else { return nil }
+        let typeCount = Int(bytes[start + 1])
+        guard typeCount >= 1, typeCount <= 8, end - start - 6 >= typeCount else { return nil }
+        let versionOffset = start + 2 + typeCount
+        let versionCount = Int(bytes[versionOffset + 1])
+        guard bytes[versionOffset] == 0x02, versionCount >= 1, versionCount <= 8,
+            end - versionOffset - 4 >= versionCount
+        else { return nil }
+        let valueOffset = versionOffset + 2 + versionCount
+        let valueCount = bytes[valueOffset + 1]
+        guard bytes[valueOffset] == 0x04, valueCount < 0x80, Int(valueCount) == end - valueOffset - 2 else { return nil }
+        var type: Int64 = bytes[start + 2] & 0x80 != 0 ? -1 : 0
+        for index in (start + 2)..<versionOffset { type = type << 8 | Int64(bytes[index]) }
+        var version: Int64 = bytes[versionOffset + 2] & 0x80 != 0 ? -1 : 0
+        for index in (versionOffset + 2)..<valueOffset { version = version << 8 | Int64(bytes[index]) }
+        return AttributeRecord(
+            type: type, version: version, offset: node.offset, valueOffset: valueOffset, valueStart: valueOffset + 2,
+            valueEnd: end, valueDepth: node.depth + 1)
+    }
+
     /// The two's complement value of `count` content octets (1 to 8), else nil.
     @inline(__always)
     static func plainInteger(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> Int64? {
@@ -171,8 +228,11 @@ public struct AttributeSet: Sendable {
         return value
     }
 
-    /// The first attribute of `type` that holds a decoded value.
+    /// The first attribute of `type` that holds a decoded value. Only known types hold one, and
+    /// ``valuedTypes`` says which of them do.
     func record(ofType type: Int64) -> AttributeRecord? {
+        let index = type &- table.firstType
+        guard index >= 0, index < 64, valuedTypes & (1 << UInt64(index)) != 0 else { return nil }
         for record in records where record.type == type && record.state.hasValue { return record }
         return nil
     }
@@ -186,6 +246,13 @@ public struct AttributeSet: Sendable {
     func attribute(_ record: AttributeRecord) -> ReceiptAttribute {
         ReceiptAttribute(
             type: record.type, version: record.version, offset: record.offset, valueNode: record.value.node(in: storage))
+    }
+
+    /// The warnings for the date fields whose text is not a date, in encoded order.
+    static func unreadableDateWarnings(_ records: [AttributeRecord], _ bytes: UnsafeBufferPointer<UInt8>, table: FieldTable)
+        -> [String]
+    {
+        records.filter { $0.state == .unreadableDate }.map { unreadableDateWarning($0, bytes, table: table) }
     }
 
     /// The warning for a date field whose text is not a date, saying why.

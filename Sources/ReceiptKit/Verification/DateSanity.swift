@@ -17,24 +17,28 @@ enum DateSanity {
                     .originalPurchaseAfterCreation,
                     "original_purchase_date \(original) is after receipt_creation_date \(created)"))
         }
-        for (index, purchase) in receipt.inApp.enumerated() {
+        for index in receipt.inApp.indices {
             // Made only for a warning: most receipts have none, and a big one has hundreds of purchases.
-            var label: String { "in_app[\(index)] (transaction \(purchase.transactionID ?? "?"))" }
-            if let created = creation, let purchased = purchase.purchaseDate,
-                isLater(purchased, than: created)
-            {
+            var label: String { "in_app[\(index)] (transaction \(receipt.inApp[index].transactionID ?? "?"))" }
+            // The three dates in one pass over the purchase's records, read in place (no copy of the purchase).
+            let (purchaseDate, expiresDate, cancellationDate) = receipt.inApp[index].attributes.timestamps(
+                ofTypes: InAppField.purchaseDate.rawValue, InAppField.expiresDate.rawValue,
+                InAppField.cancellationDate.rawValue)
+            // Every check compares with the purchase date: without one there is nothing to compare.
+            guard let purchased = purchaseDate else { continue }
+            if let created = creation, isLater(purchased, than: created) {
                 warnings.append(
                     VerificationWarning(
                         .purchaseAfterCreation,
                         "\(label): purchase_date \(purchased) is after the receipt's creation \(created)"))
             }
-            if let purchased = purchase.purchaseDate, let expires = purchase.expiresDate, expires < purchased {
+            if let expires = expiresDate, expires < purchased {
                 warnings.append(
                     VerificationWarning(
                         .expiresBeforePurchase,
                         "\(label): expires_date \(expires) is before purchase_date \(purchased)"))
             }
-            if let purchased = purchase.purchaseDate, let cancelled = purchase.cancellationDate, cancelled < purchased {
+            if let cancelled = cancellationDate, cancelled < purchased {
                 warnings.append(
                     VerificationWarning(
                         .cancellationBeforePurchase,
