@@ -12,10 +12,15 @@ final class DescriptorByteSource: AuditByteSource {
     private let path: String
     private let closesOnRelease: Bool
 
+    /// False for a regular file, whose reads return at once; anything else (a pipe, a terminal) may wait.
+    let readsMayWait: Bool
+
     init(descriptor: Int32, path: String, closesOnRelease: Bool) {
         self.descriptor = descriptor
         self.path = path
         self.closesOnRelease = closesOnRelease
+        var status = stat()
+        readsMayWait = fstat(descriptor, &status) != 0 || (status.st_mode & S_IFMT) != S_IFREG
     }
 
     deinit {

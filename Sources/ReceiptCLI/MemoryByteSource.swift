@@ -7,6 +7,8 @@ final class MemoryByteSource: AuditByteSource {
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+    var readsMayWait: Bool { false }
+
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(AuditInputError) -> Int {
         let count = min(buffer.count, bytes.count - offset)
         guard count > 0 else { return 0 }

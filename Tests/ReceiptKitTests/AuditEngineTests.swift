@@ -31,6 +31,38 @@ import Testing
         #expect(summary.verdicts == ["valid": 36, "malformed": 12, "untrusted": 12])
     }
 
+    /// On a pipe that goes quiet after every line, each record already read is audited, emitted and flushed
+    /// before the read that could wait: nothing in hand is held back by a slow writer, whatever the job count.
+    @Test(arguments: [1, 2, 4])
+    func recordsInHandAreEmittedAndFlushedBeforeAReadThatMayWait(jobs: Int) throws {
+        var lines: [String] = []
+        for copy in 0..<6 {
+            lines.append(try AuditFixtures.line("receipts/one-inapp.b64", user: "u\(copy)"))
+            lines.append("{\"receipt-data\": \"cut")
+            lines.append(try AuditFixtures.line("receipts/zero-inapp.b64", user: "u\(copy)"))
+        }
+        var emitted = 0
+        var flushedThrough = 0
+        var checks: [(delivered: Int, emitted: Int, flushed: Int)] = []
+        let fileSystem = MemoryFileSystem()
+        fileSystem.quietPipe = QuietPipeSource(lines: lines) { delivered in
+            checks.append((delivered, emitted, flushedThrough))
+        }
+        let reader = try RecordReader(inputs: [.records("-")], fileSystem: fileSystem, maximumRecordBytes: 1 << 20)
+        var reducer = AuditReducer()
+        let outcome = AuditEngine(auditor: try AuditFixtures.auditor(), jobs: jobs).run(
+            reader, reducer: &reducer, idle: { flushedThrough = emitted }
+        ) { record in
+            emitted += 1
+            #expect(record.number == emitted)
+        }
+        #expect(outcome == AuditEngine.Outcome(records: lines.count, unreadable: 0, interrupted: false))
+        #expect(checks.count == lines.count)
+        for check in checks {
+            #expect(check.emitted == check.delivered && check.flushed == check.delivered, "\(check)")
+        }
+    }
+
     @Test func aTinyWindowStillKeepsOrder() throws {
         let lines = try mixedLines(copies: 4)
         let fileSystem = MemoryFileSystem()

@@ -5,6 +5,11 @@
 public protocol AuditByteSource: AnyObject {
     /// Reads up to `buffer.count` bytes into `buffer` and returns how many; 0 means the end of the input.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(AuditInputError) -> Int
+
+    /// False when a read never waits on a writer (a regular file, bytes in memory): the audit then reads ahead
+    /// freely. True for pipes, terminals and sockets, where output is flushed and records in hand are finished
+    /// before a read that could wait.
+    var readsMayWait: Bool { get }
 }
 
 extension AuditByteSource {

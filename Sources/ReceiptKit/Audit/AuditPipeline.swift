@@ -40,8 +40,9 @@ final class AuditPipeline: @unchecked Sendable {
 
     init(window: Int, jobs: Int) {
         self.window = window
-        let helpers = max(0, jobs - 1)
-        readAhead = (max(1, 4 * helpers), max(1, 8 * helpers))
+        // Deep enough that the other workers do not run dry while the caller audits a large receipt (ten small
+        // ones take as long), and in batches, so the queue is refilled once per several records.
+        readAhead = jobs > 1 ? (max(1, window / 4), window) : (1, 1)
         items = Array(repeating: nil, count: window)
         results = Array(repeating: nil, count: window)
     }

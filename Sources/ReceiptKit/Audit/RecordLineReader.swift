@@ -29,9 +29,9 @@ struct RecordLineReader {
         chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
     }
 
-    /// True when the next line (or the end) is already buffered, so ``next()`` returns without reading: the
-    /// audit flushes its output before a read that could wait on a quiet pipe, and only then.
-    var hasBufferedLine: Bool { atEnd || Self.firstNewline(in: buffer, from: start) != nil }
+    /// True when ``next()`` may wait for a writer: the source can wait (a pipe, a terminal) and the next line is
+    /// not buffered yet. The audit flushes its output before such a read, and only then.
+    var nextMayWait: Bool { source.readsMayWait && !atEnd && Self.firstNewline(in: buffer, from: start) == nil }
 
     /// The next non-blank line, or nil at the end of the stream.
     mutating func next() throws(AuditInputError) -> Line? {

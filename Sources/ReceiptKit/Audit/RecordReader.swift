@@ -61,10 +61,10 @@ public struct RecordReader {
         }
     }
 
-    /// True when the next record may have to wait for input: a records stream with no complete line buffered,
-    /// or the start of a stream. Files (named or walked) are read to their end and never wait on a writer.
+    /// True when the next record may have to wait for input: a records stream from a pipe or terminal with no
+    /// complete line buffered, or the start of a records input. Single-receipt files are read to their end.
     public var nextMayWaitForInput: Bool {
-        if let lines { return !lines.reader.hasBufferedLine }
+        if let lines { return lines.reader.nextMayWait }
         if !walk.isEmpty { return false }
         switch remaining.last {
         case .path(let path): return path == "-" || AuditInput.isRecordsFileName(path)

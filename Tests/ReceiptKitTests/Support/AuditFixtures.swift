@@ -9,6 +9,8 @@ final class MemoryFileSystem: AuditFileSystem {
     /// Paths whose opening fails with this reason.
     var unopenable: [String: String] = [:]
     var stdin: [UInt8] = []
+    /// Standard input as a pipe whose writer goes quiet after each delivery, when set (it replaces `stdin`).
+    var quietPipe: QuietPipeSource?
     /// The chunk size reads return at most, to exercise lines split across reads.
     var chunk = 7
 
@@ -32,10 +34,35 @@ final class MemoryFileSystem: AuditFileSystem {
     func open(_ path: String) throws(AuditInputError) -> any AuditByteSource {
         if let reason = unopenable[path] { throw .unreadable(path: path, reason: reason) }
         guard let bytes = files[path] else { throw .unreadable(path: path, reason: "No such file or directory") }
-        return ChunkedSource(bytes, chunk: chunk)
+        return ChunkedSource(bytes, chunk: chunk, readsMayWait: false)
     }
 
-    func standardInput() -> any AuditByteSource { ChunkedSource(stdin, chunk: chunk) }
+    func standardInput() -> any AuditByteSource { quietPipe ?? ChunkedSource(stdin, chunk: chunk, readsMayWait: true) }
+}
+
+/// A pipe whose writer sends one line per read and then goes quiet: before each read after the first, `beforeRead`
+/// is told how many lines were delivered, so a test can check what the reader's side did while it could wait.
+final class QuietPipeSource: AuditByteSource {
+    private let lines: [[UInt8]]
+    private var delivered = 0
+    private let beforeRead: (Int) -> Void
+
+    init(lines: [String], beforeRead: @escaping (Int) -> Void) {
+        self.lines = lines.map { Array(($0 + "\n").utf8) }
+        self.beforeRead = beforeRead
+    }
+
+    var readsMayWait: Bool { true }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(AuditInputError) -> Int {
+        if delivered > 0 { beforeRead(delivered) }
+        guard delivered < lines.count else { return 0 }
+        let line = lines[delivered]
+        precondition(line.count <= buffer.count, "a test line longer than the read buffer")
+        buffer.copyBytes(from: line)
+        delivered += 1
+        return line.count
+    }
 }
 
 /// Hands out bytes a few at a time.
@@ -44,9 +71,12 @@ final class ChunkedSource: AuditByteSource {
     private let chunk: Int
     private var offset = 0
 
-    init(_ bytes: [UInt8], chunk: Int) {
+    let readsMayWait: Bool
+
+    init(_ bytes: [UInt8], chunk: Int, readsMayWait: Bool) {
         self.bytes = bytes
         self.chunk = chunk
+        self.readsMayWait = readsMayWait
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(AuditInputError) -> Int {
