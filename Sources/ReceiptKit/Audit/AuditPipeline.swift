@@ -87,7 +87,9 @@ final class AuditPipeline: @unchecked Sendable {
                 let queued = submitted - claimed
                 let room = window - (submitted - emitted)
                 if !readerDone && room > 0 && queued < readAhead.low && (!readMayWait || submitted == emitted) {
-                    return .read(min(room, readAhead.high - queued))
+                    // At most 16 at a time, so that with many jobs the first workers start before a whole
+                    // window is read.
+                    return .read(min(room, readAhead.high - queued, 16))
                 }
                 if let item = claimLocked() { return .audit(item) }
                 if !flushed { return .idle }
