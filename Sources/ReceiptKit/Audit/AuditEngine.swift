@@ -1,11 +1,3 @@
-import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Audits a stream of records on parallel workers and hands the results back in input order.
 ///
 /// The calling thread reads, reduces (cross-record signals, summary) and emits, and audits in between; `jobs - 1`
@@ -57,12 +49,9 @@ public struct AuditEngine: Sendable {
     ) throws(E) -> Outcome {
         var reader = reader
         let pipeline = AuditPipeline(window: window, jobs: jobs)
-        pipeline.liveWorkers = jobs - 1
         let auditor = self.auditor
-        for _ in 1..<jobs {
-            Self.start { pipeline.work(auditor) }
-        }
         defer { pipeline.shutDown() }
+        var workersStarted = jobs == 1
         var flushed = true
         var batch: [AuditItem] = []
         while true {
@@ -78,6 +67,16 @@ public struct AuditEngine: Sendable {
                 }
                 let stopped = Self.read(count, from: &reader, into: &batch, shouldStop: shouldStop)
                 pipeline.submit(batch, ended: stopped != nil, stopped: stopped == true)
+                if !workersStarted {
+                    // Started once there is work: a worker that found none, slept, and was woken by this thread
+                    // could be put on this busy core and wait there for a time slice (3 ms seen here).
+                    workersStarted = true
+                    pipeline.locked { pipeline.liveWorkers = jobs - 1 }
+                    for _ in 1..<jobs where !WorkerThread.start({ pipeline.work(auditor) }) {
+                        // No thread to be had: this one does that share of the work itself.
+                        pipeline.locked { pipeline.liveWorkers -= 1 }
+                    }
+                }
             case .audit(let item):
                 pipeline.file(auditor.audit(item))
             case .idle:
@@ -104,21 +103,5 @@ public struct AuditEngine: Sendable {
             batch.append(item)
         }
         return nil
-    }
-
-    /// Starts a worker thread with a stack as large as the main thread's, since decoding recurses (bounded) on it.
-    ///
-    /// Workers block SIGINT, so that Ctrl-C reaches the calling thread, the one that reads: its blocked read then
-    /// returns and the caller stops reading (the CLI's handler is installed without SA_RESTART).
-    private static func start(_ body: @escaping @Sendable () -> Void) {
-        let thread = Thread {
-            var interrupt = sigset_t()
-            sigemptyset(&interrupt)
-            sigaddset(&interrupt, SIGINT)
-            pthread_sigmask(SIG_BLOCK, &interrupt, nil)
-            body()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 }

@@ -42,7 +42,7 @@ final class AuditPipeline: @unchecked Sendable {
         self.window = window
         // Deep enough that the other workers do not run dry while the caller audits a large receipt (ten small
         // ones take as long), and in batches, so the queue is refilled once per several records.
-        readAhead = jobs > 1 ? (max(1, window / 4), window) : (1, 1)
+        readAhead = jobs > 1 ? (window, window) : (1, 1)
         items = Array(repeating: nil, count: window)
         results = Array(repeating: nil, count: window)
     }
