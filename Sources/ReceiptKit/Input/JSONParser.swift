@@ -150,7 +150,17 @@ public enum JSONParser {
 
         mutating func string() throws(Failure) -> String {
             index += 1
-            var out: [UInt8] = []
+            let start = index
+            index = Self.plainRunEnd(in: bytes, from: index)
+            // Most strings (a receipt's kilobytes of base64 above all) have nothing to unescape: made in one go.
+            if index < bytes.count && bytes[index] == 0x22 {
+                index += 1
+                guard let text = String(validating: bytes[start..<(index - 1)], as: UTF8.self) else {
+                    throw fail("string is not UTF-8")
+                }
+                return text
+            }
+            var out = Array(bytes[start..<index])
             while true {
                 guard index < bytes.count else { throw fail("unterminated string") }
                 let byte = bytes[index]
@@ -189,9 +199,37 @@ public enum JSONParser {
                 case 0x00..<0x20:
                     throw fail("control character in string")
                 default:
-                    out.append(byte)
+                    let run = index
+                    index = Self.plainRunEnd(in: bytes, from: index + 1)
+                    out.append(contentsOf: bytes[run..<index])
+                }
+            }
+        }
+
+        /// The end of the run of bytes from `start` that a string copies as they are: up to the first quote,
+        /// backslash or control character (or the end). Eight bytes are tested at a time.
+        static func plainRunEnd(in bytes: [UInt8], from start: Int) -> Int {
+            bytes.withUnsafeBytes { buffer in
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                var index = start
+                while index + 8 <= buffer.count {
+                    let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    let quote = word ^ (0x22 &* ones)
+                    let backslash = word ^ (0x5C &* ones)
+                    // A byte that is zero after the XOR (or below 0x20) sets its high bit here; bytes of 0x80 and
+                    // above never do, since `~word` clears their high bit.
+                    let special =
+                        ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- 0x20 &* ones) & ~word)
+                    if special & highs != 0 { break }
+                    index += 8
+                }
+                while index < buffer.count {
+                    let byte = buffer[index]
+                    if byte == 0x22 || byte == 0x5C || byte < 0x20 { break }
                     index += 1
                 }
+                return index
             }
         }
 
