@@ -37,11 +37,13 @@ struct SharedKeyTable<Key: Hashable & Sendable>: Sendable {
         }
         let entry = entries.values[index]
         if entry.recordCount < UInt32.max { entries.values[index].recordCount = entry.recordCount + 1 }
-        if var group = shared.removeValue(forKey: key) {
-            if group.userSet.insert(user).inserted {
-                group.users.append(user)
-                group.firstRecords.append(record)
+        if let place = shared.index(forKey: key) {
+            // Updated in place: taking the group out and putting it back hashed the key twice more per record.
+            if shared.values[place].userSet.insert(user).inserted {
+                shared.values[place].users.append(user)
+                shared.values[place].firstRecords.append(record)
             }
+            let group = shared.values[place]
             // Only the first few other users' records are listed, so a key shared by thousands of accounts costs
             // the same per record as one shared by two.
             var earlier: [Int] = []
@@ -49,7 +51,6 @@ struct SharedKeyTable<Key: Hashable & Sendable>: Sendable {
                 earlier.append(first)
                 if earlier.count == earlierLimit { break }
             }
-            shared[key] = group
             return KeySharing(otherUsers: group.users.count - 1, earlierRecords: earlier)
         }
         guard entry.firstUser != user else { return nil }

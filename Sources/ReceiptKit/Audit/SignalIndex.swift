@@ -41,13 +41,14 @@ public struct SignalIndex: Sendable {
         var earlier = Set<Int>()
         for id in Self.transactionIDs(of: record) {
             let sharing: KeySharing?
-            if let number = Self.canonicalNumber(id) {
-                sharing = numericTransactions.observe(number, user: user, record: record.number) { id }
-            } else {
-                sharing = textTransactions.observe(id, user: user, record: record.number) { id }
+            switch id {
+            case .number(let number, let text):
+                sharing = numericTransactions.observe(number, user: user, record: record.number) { text }
+            case .text(let text):
+                sharing = textTransactions.observe(text, user: user, record: record.number) { text }
             }
             guard let sharing else { continue }
-            sharedIDs.append(id)
+            sharedIDs.append(id.text)
             otherUsers = max(otherUsers, sharing.otherUsers)
             earlier.formUnion(sharing.earlierRecords)
         }
@@ -92,13 +93,32 @@ public struct SignalIndex: Sendable {
             userCount: shared.users.count, users: shared.users.prefix(limit).map { users.name(of: $0) })
     }
 
-    /// The distinct transaction and original transaction ids of a record's purchases, family-shared ones left out.
-    private static func transactionIDs(of record: AuditRecord) -> [String] {
-        var seen = Set<String>()
-        var ids: [String] = []
+    /// A transaction id as indexed: a number when it is one (see ``canonicalNumber(_:)``), else its text.
+    private enum TransactionKey {
+        case number(UInt64, text: String)
+        case text(String)
+
+        var text: String {
+            switch self {
+            case .number(_, let text), .text(let text): text
+            }
+        }
+    }
+
+    /// The distinct transaction and original transaction ids of a record's purchases, family-shared ones left out,
+    /// in order of first appearance. Numeric ids (all of Apple's) are told apart as numbers, which hashes far
+    /// cheaper than their text on a receipt with hundreds of purchases.
+    private static func transactionIDs(of record: AuditRecord) -> [TransactionKey] {
+        var seenNumbers = Set<UInt64>()
+        var seenTexts = Set<String>()
+        var ids: [TransactionKey] = []
         for transaction in record.transactions where !transaction.isFamilyShared {
-            for id in [transaction.transactionID, transaction.originalTransactionID] {
-                if let id, !id.isEmpty, seen.insert(id).inserted { ids.append(id) }
+            for case let id? in [transaction.transactionID, transaction.originalTransactionID] where !id.isEmpty {
+                if let number = canonicalNumber(id) {
+                    if seenNumbers.insert(number).inserted { ids.append(.number(number, text: id)) }
+                } else if seenTexts.insert(id).inserted {
+                    ids.append(.text(id))
+                }
             }
         }
         return ids
