@@ -8,7 +8,7 @@ public struct AuditEngine: Sendable {
     public let jobs: Int
     public let window: Int
 
-    /// `window` defaults to sixteen records per job, at least 32 (a quarter of it is the emitter's batch).
+    /// `window` defaults to sixteen records per job, at least 32.
     public init(auditor: RecordAuditor, jobs: Int, window: Int? = nil) {
         self.auditor = auditor
         self.jobs = max(1, jobs)

@@ -32,17 +32,16 @@ final class AuditPipeline: @unchecked Sendable {
     var liveWorkers = 0
     var idleWorkers = 0
     var callerWaiting = false
-    /// The caller reads when fewer than `readAhead.low` records are queued, up to `readAhead.high`, so extra
-    /// workers find work while the caller audits a record of its own.
-    let readAhead: (low: Int, high: Int)
+    /// How many read records may wait for a worker. With extra workers the caller keeps the whole window queued
+    /// before it checks a record itself, so they do not run dry while it is on a large receipt (ten small ones
+    /// take as long); alone, it reads one record at a time.
+    let queueLimit: Int
     /// Records that were unreadable files or streams.
     var unreadable = 0
 
     init(window: Int, jobs: Int) {
         self.window = window
-        // Deep enough that the other workers do not run dry while the caller audits a large receipt (ten small
-        // ones take as long), and in batches, so the queue is refilled once per several records.
-        readAhead = jobs > 1 ? (window, window) : (1, 1)
+        queueLimit = jobs > 1 ? window : 1
         items = Array(repeating: nil, count: window)
         results = Array(repeating: nil, count: window)
     }
@@ -86,10 +85,10 @@ final class AuditPipeline: @unchecked Sendable {
                 if readerDone && emitted == submitted { return readerStopped ? .interrupted : .finished }
                 let queued = submitted - claimed
                 let room = window - (submitted - emitted)
-                if !readerDone && room > 0 && queued < readAhead.low && (!readMayWait || submitted == emitted) {
+                if !readerDone && room > 0 && queued < queueLimit && (!readMayWait || submitted == emitted) {
                     // At most 16 at a time, so that with many jobs the first workers start before a whole
                     // window is read.
-                    return .read(min(room, readAhead.high - queued, 16))
+                    return .read(min(room, queueLimit - queued, 16))
                 }
                 if let item = claimLocked() { return .audit(item) }
                 if !flushed { return .idle }
