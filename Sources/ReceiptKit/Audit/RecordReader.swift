@@ -14,6 +14,9 @@ public struct RecordReader {
     private var walk: [(children: [(path: String, kind: AuditFileKind)], next: Int)] = []
     private var lines: (reader: RecordLineReader, name: String)?
     private var produced = 0
+    /// The read buffer for whole files, made once: a directory of thousands of small receipts would otherwise
+    /// allocate and clear 64 KB per file.
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
 
     /// The number of records, when it is known before reading (every input a single-receipt file).
     public let knownRecordCount: Int?
@@ -177,7 +180,6 @@ public struct RecordReader {
         do {
             let source = try fileSystem.open(path)
             var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 65_536)
             while true {
                 let count = try source.read(into: &chunk)
                 if count == 0 { break }
