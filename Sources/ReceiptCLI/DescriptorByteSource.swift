@@ -12,15 +12,22 @@ final class DescriptorByteSource: AuditByteSource {
     private let path: String
     private let closesOnRelease: Bool
 
-    /// False for a regular file, whose reads return at once; anything else (a pipe, a terminal) may wait.
-    let readsMayWait: Bool
+    /// A regular file's reads return at once; anything else (a pipe, a terminal) is asked with `poll`.
+    private let isRegularFile: Bool
 
     init(descriptor: Int32, path: String, closesOnRelease: Bool) {
         self.descriptor = descriptor
         self.path = path
         self.closesOnRelease = closesOnRelease
         var status = stat()
-        readsMayWait = fstat(descriptor, &status) != 0 || (status.st_mode & S_IFMT) != S_IFREG
+        isRegularFile = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Nothing to read yet (no data, no end of input, no error to report): `poll` with no timeout says so.
+    var nextReadMayWait: Bool {
+        guard !isRegularFile else { return false }
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) <= 0
     }
 
     deinit {

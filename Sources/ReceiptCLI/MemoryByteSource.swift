@@ -7,7 +7,7 @@ final class MemoryByteSource: AuditByteSource {
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    var readsMayWait: Bool { false }
+    var nextReadMayWait: Bool { false }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(AuditInputError) -> Int {
         let count = min(buffer.count, bytes.count - offset)

@@ -6,10 +6,10 @@ public protocol AuditByteSource: AnyObject {
     /// Reads up to `buffer.count` bytes into `buffer` and returns how many; 0 means the end of the input.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(AuditInputError) -> Int
 
-    /// False when a read never waits on a writer (a regular file, bytes in memory): the audit then reads ahead
-    /// freely. True for pipes, terminals and sockets, where output is flushed and records in hand are finished
-    /// before a read that could wait.
-    var readsMayWait: Bool { get }
+    /// True when a read now could wait for a writer: a pipe, terminal or socket with nothing to read yet. Never
+    /// for a regular file or bytes in memory. Before such a read the audit finishes, writes and flushes every
+    /// record it holds; otherwise it reads ahead freely (a fast writer's pipe stays as fast as a file).
+    var nextReadMayWait: Bool { get }
 }
 
 extension AuditByteSource {

@@ -29,9 +29,9 @@ struct RecordLineReader {
         chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
     }
 
-    /// True when ``next()`` may wait for a writer: the source can wait (a pipe, a terminal) and the next line is
-    /// not buffered yet. The audit flushes its output before such a read, and only then.
-    var nextMayWait: Bool { source.readsMayWait && !atEnd && Self.firstNewline(in: buffer, from: start) == nil }
+    /// True when ``next()`` may wait for a writer: the next line is not buffered yet and the source has nothing
+    /// to read now (a quiet pipe or terminal). The audit flushes its output before such a read, and only then.
+    var nextMayWait: Bool { !atEnd && Self.firstNewline(in: buffer, from: start) == nil && source.nextReadMayWait }
 
     /// The next non-blank line, or nil at the end of the stream.
     mutating func next() throws(AuditInputError) -> Line? {

@@ -34,10 +34,10 @@ final class MemoryFileSystem: AuditFileSystem {
     func open(_ path: String) throws(AuditInputError) -> any AuditByteSource {
         if let reason = unopenable[path] { throw .unreadable(path: path, reason: reason) }
         guard let bytes = files[path] else { throw .unreadable(path: path, reason: "No such file or directory") }
-        return ChunkedSource(bytes, chunk: chunk, readsMayWait: false)
+        return ChunkedSource(bytes, chunk: chunk, nextReadMayWait: false)
     }
 
-    func standardInput() -> any AuditByteSource { quietPipe ?? ChunkedSource(stdin, chunk: chunk, readsMayWait: true) }
+    func standardInput() -> any AuditByteSource { quietPipe ?? ChunkedSource(stdin, chunk: chunk, nextReadMayWait: true) }
 }
 
 /// A pipe whose writer sends one line per read and then goes quiet: before each read after the first, `beforeRead`
@@ -52,7 +52,7 @@ final class QuietPipeSource: AuditByteSource {
         self.beforeRead = beforeRead
     }
 
-    var readsMayWait: Bool { true }
+    var nextReadMayWait: Bool { true }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(AuditInputError) -> Int {
         if delivered > 0 { beforeRead(delivered) }
@@ -71,12 +71,12 @@ final class ChunkedSource: AuditByteSource {
     private let chunk: Int
     private var offset = 0
 
-    let readsMayWait: Bool
+    let nextReadMayWait: Bool
 
-    init(_ bytes: [UInt8], chunk: Int, readsMayWait: Bool) {
+    init(_ bytes: [UInt8], chunk: Int, nextReadMayWait: Bool) {
         self.bytes = bytes
         self.chunk = chunk
-        self.readsMayWait = readsMayWait
+        self.nextReadMayWait = nextReadMayWait
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(AuditInputError) -> Int {
