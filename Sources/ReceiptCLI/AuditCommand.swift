@@ -50,7 +50,7 @@ enum AuditCommand: Subcommand {
             .value(
                 "records", "FILE", repeatable: true,
                 "Read this file (or - for stdin) as records, one per line, whatever its name."),
-            .value("jobs", "N", "Parallel workers (default: the number of cores)."),
+            .value("jobs", "N", "Threads that check records (default: the number of cores; 1 is a single thread)."),
             .flag("only-problems", "Print only records that are not valid or carry a signal (the summary still counts all)."),
             .value("summary", "FILE", "Write the JSON summary to FILE."),
             .value(
