@@ -29,7 +29,7 @@ enum AuditCommand: Subcommand {
         the content identity), bundle_id, environment, receipt_creation_date, transactions (transaction_id,
         original_transaction_id, product_id, purchase_date, and when present expires_date, cancellation_date,
         in_app_ownership_type and the offer flags is_trial_period, is_in_intro_offer_period, is_upgraded) and
-        signals.
+        signals. Records from a pipe or terminal are written and flushed as soon as they are checked.
         Signals ({id, detail, records}, raised on the later record as soon as it is seen):
           receipt_shared_between_users      the same signed payload under another user_id
           transaction_shared_between_users  a transaction_id or original_transaction_id under another user_id

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func randomAndDamagedAttributesReadAlike() {
-        var random = MutationRobustnessTests.SplitMix(state: 1313)
+        var random = SplitMix(state: 1313)
         var taken = 0
         var refused = 0
         for round in 0..<20_000 {

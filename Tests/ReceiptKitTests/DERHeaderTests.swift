@@ -9,18 +9,6 @@ import Testing
 /// definite length in at most four length octets) the two must also agree on accept and refuse, so the
 /// reader never declines what OpenSSL reads, and never reads what OpenSSL refuses.
 @Suite struct DERHeaderTests {
-    /// A fixed-seed generator (SplitMix64) so a failure can be replayed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// What was compared: how many headers the Swift reader read, and how many it left to OpenSSL.
     struct Tally {
         var read = 0
@@ -109,7 +97,7 @@ import Testing
     }
 
     @Test func agreesWithOpenSSLOnRandomHeaders() {
-        var generator = SeededGenerator(state: 13)
+        var generator = SplitMix(state: 13)
         var tally = Tally()
         let lengthOctets: [UInt8] = [0x00, 0x01, 0x05, 0x7F, 0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x88, 0x89, 0xFF]
         for round in 0..<200_000 {
@@ -132,7 +120,7 @@ import Testing
         let der = try Fixtures.testVector("receipts/many-inapp-200.der")
         let starts = Self.elementStarts(der)
         #expect(starts.count > 1_000)
-        var generator = SeededGenerator(state: 1_317)
+        var generator = SplitMix(state: 1_317)
         var tally = Tally()
         for round in 0..<50_000 {
             guard let (offset, limit) = starts.randomElement(using: &generator) else { break }
@@ -150,7 +138,7 @@ import Testing
 
     /// The span reader (Swift headers, OpenSSL for the rest) finds what the node reader finds, or throws its error.
     @Test func spanReaderMatchesTheNodeReader() {
-        var generator = SeededGenerator(state: 7)
+        var generator = SplitMix(state: 7)
         var compared = 0
         for _ in 0..<50_000 {
             let count = Int.random(in: 1...10, using: &generator)

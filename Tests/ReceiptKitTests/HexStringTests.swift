@@ -4,7 +4,7 @@ import Testing
 /// Hex digits are written straight into the String: the same text as one formatted byte at a time.
 @Suite struct HexStringTests {
     @Test func matchesFormattedBytesInBothCases() {
-        var random = MutationRobustnessTests.SplitMix(state: 99)
+        var random = SplitMix(state: 99)
         var checked = 0
         for length in 0..<70 {
             let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }

@@ -105,7 +105,7 @@ struct Failure: Error, CustomStringConvertible {
 /// text is wrapped, spaced, unpadded or in the URL-safe alphabet.
 @Suite struct Base64AgreementTests {
     @Test func agreesWithFoundationOnRandomData() throws {
-        var random = MutationRobustnessTests.SplitMix(state: 42)
+        var random = SplitMix(state: 42)
         for length in 0..<300 {
             let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             let standard = Data(bytes).base64EncodedString()

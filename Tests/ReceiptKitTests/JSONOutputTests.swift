@@ -4,18 +4,6 @@ import Testing
 /// The streaming writer against the tree writer it replaced (kept in the tests as ``ReferenceJSONWriter``): random
 /// trees give identical bytes, pretty and compact, whether members arrive sorted or in any order.
 @Suite struct JSONOutputTests {
-    /// A small deterministic generator, so a failure can be replayed from its seed.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Pieces of keys and strings: ASCII letters that sort in every order, escapes, controls, non-ASCII text
     /// (precomposed and decomposed accents, CJK, emoji, a bidi override), the empty string.
     private static let pieces = [

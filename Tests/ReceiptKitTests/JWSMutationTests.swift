@@ -9,7 +9,7 @@ import Testing
     func tokenMutations(file: String) throws {
         let original = try Fixtures.testVector("jws/" + file)
         let reference = try JWSVectorTests.jws(file)
-        var random = MutationRobustnessTests.SplitMix(state: UInt64(file.utf8.count) &* 7_368_787)
+        var random = SplitMix(state: UInt64(file.utf8.count) &* 7_368_787)
         let verifier = SignedDataVerifier(policy: try JWSVectorTests.policy(allowXcode: true))
         let alphabet = Array("AZaz09-_+/=.{}\" \u{0}".utf8)
         var refused = 0
@@ -49,7 +49,7 @@ import Testing
     @Test("damaged App Store Server API bodies are read or refused")
     func bodyMutations() throws {
         let original = try Fixtures.testVector("jws/bodies/all-subscription-statuses.json")
-        var random = MutationRobustnessTests.SplitMix(state: 424_242)
+        var random = SplitMix(state: 424_242)
         let verifier = SignedDataVerifier(policy: try JWSVectorTests.policy())
         let replacements = Array("{}[]\",:.0aZ\u{0}".utf8)
         var read = 0

@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func cleanTextOfEveryLengthMatchesFoundation() throws {
-        var random = MutationRobustnessTests.SplitMix(state: 7)
+        var random = SplitMix(state: 7)
         var checked = 0
         for length in 0..<700 {
             let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
@@ -114,7 +114,7 @@ import Testing
     /// Random text made mostly of clean runs with whitespace, padding, both alphabets and bad bytes dropped in at
     /// random places: the decoder answers exactly what the model answers (bytes, alphabet, or offset and message).
     @Test func messyTextMatchesTheOneCharacterModel() throws {
-        var random = MutationRobustnessTests.SplitMix(state: 2026)
+        var random = SplitMix(state: 2026)
         let extras: [UInt8] = Array(" \t\r\n\u{0B}\u{0C}=+/-_#.\u{00}".utf8) + [0x80, 0xFF]
         var failures = 0
         var successes = 0

@@ -5,19 +5,6 @@ import Testing
 /// Damaged receipts never crash or hang the decoder or the verifier: every mutation either decodes (and then
 /// verifies to some verdict) or is refused with an error that names an offset inside the input.
 @Suite struct MutationRobustnessTests {
-    /// A small deterministic generator, so a failure reproduces.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     /// Damages `original` in one of four ways, chosen by `round`.
     static func mutate(_ original: [UInt8], round: Int, _ random: inout SplitMix) -> [UInt8] {
         var bytes = original

@@ -55,13 +55,14 @@ public struct AuditEngine: Sendable {
         var flushed = true
         var batch: [AuditItem] = []
         while true {
-            switch pipeline.nextStep(flushed: flushed, readMayWait: reader.nextMayWaitForInput) {
+            let readMayWait = reader.nextMayWaitForInput
+            switch pipeline.nextStep(flushed: flushed, readMayWait: readMayWait) {
             case .emit(var record):
                 reducer.reduce(&record)
                 try emit(record)
                 flushed = false
             case .read(let count):
-                if !flushed, let idle, reader.nextMayWaitForInput {
+                if !flushed, let idle, readMayWait {
                     try idle()
                     flushed = true
                 }

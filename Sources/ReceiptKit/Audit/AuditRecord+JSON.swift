@@ -17,10 +17,7 @@ extension AuditRecord {
         output.member("id", id)
         output.member("kind", kind)
         output.member("payload_sha256", payloadSHA256)
-        if let creationDate {
-            output.key("receipt_creation_date")
-            output.rfc3339(creationDate)
-        }
+        output.member("receipt_creation_date", rfc3339: creationDate)
         output.member("receipt_sha256", receiptSHA256)
         output.key("record")
         output.integer(number)
@@ -87,24 +84,15 @@ extension AuditRecord {
 extension AuditTransaction {
     func write(to output: inout JSONOutput) {
         output.beginObject(keysInOrder: true)
-        if let cancellationDate {
-            output.key("cancellation_date")
-            output.rfc3339(cancellationDate)
-        }
-        if let expiresDate {
-            output.key("expires_date")
-            output.rfc3339(expiresDate)
-        }
+        output.member("cancellation_date", rfc3339: cancellationDate)
+        output.member("expires_date", rfc3339: expiresDate)
         output.member("in_app_ownership_type", ownershipType)
         Self.write("is_in_intro_offer_period", isInIntroOfferPeriod, to: &output)
         Self.write("is_trial_period", isTrialPeriod, to: &output)
         Self.write("is_upgraded", isUpgraded, to: &output)
         output.member("original_transaction_id", originalTransactionID)
         output.member("product_id", productID)
-        if let purchaseDate {
-            output.key("purchase_date")
-            output.rfc3339(purchaseDate)
-        }
+        output.member("purchase_date", rfc3339: purchaseDate)
         output.member("transaction_id", transactionID)
         output.endObject()
     }

@@ -71,15 +71,15 @@ extension AuditRecord {
         var isTrialPeriod: Bool? = nil
         var isInIntroOfferPeriod: Bool? = nil
         for record in attributes.records where record.state.hasValue {
-            switch (record.type, record.state) {
-            case (1702, .string): productID = record.text(bytes)
-            case (1703, .string): transactionID = record.text(bytes)
-            case (1704, .date): purchaseDate = Timestamp(milliseconds: record.number)
-            case (1705, .string): originalTransactionID = record.text(bytes)
-            case (1708, .date): expiresDate = Timestamp(milliseconds: record.number)
-            case (1712, .date): cancellationDate = Timestamp(milliseconds: record.number)
-            case (1713, .flag): isTrialPeriod = record.number == 1
-            case (1719, .flag): isInIntroOfferPeriod = record.number == 1
+            switch (InAppField(rawValue: record.type), record.state) {
+            case (.productID?, .string): productID = record.text(bytes)
+            case (.transactionID?, .string): transactionID = record.text(bytes)
+            case (.purchaseDate?, .date): purchaseDate = Timestamp(milliseconds: record.number)
+            case (.originalTransactionID?, .string): originalTransactionID = record.text(bytes)
+            case (.expiresDate?, .date): expiresDate = Timestamp(milliseconds: record.number)
+            case (.cancellationDate?, .date): cancellationDate = Timestamp(milliseconds: record.number)
+            case (.isTrialPeriod?, .flag): isTrialPeriod = record.number == 1
+            case (.isInIntroOfferPeriod?, .flag): isInIntroOfferPeriod = record.number == 1
             default: break
             }
         }

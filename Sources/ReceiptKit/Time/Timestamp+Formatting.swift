@@ -30,6 +30,13 @@ extension JSONOutput {
     /// The instant as an RFC 3339 string value.
     public mutating func rfc3339(_ timestamp: Timestamp) { plainString(timestamp.appendRFC3339) }
 
+    /// `name` and the instant as an RFC 3339 string; nothing when there is no instant.
+    public mutating func member(_ name: StaticString, rfc3339 timestamp: Timestamp?) {
+        guard let timestamp else { return }
+        key(name)
+        rfc3339(timestamp)
+    }
+
     /// The instant as verifyReceipt's Etc/GMT string value.
     public mutating func appleGMT(_ timestamp: Timestamp) { plainString(timestamp.appendAppleGMT) }
 
