@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN := .build/release/appreceipt
 DEMO_RECEIPT := TestVectors/receipts/one-inapp.b64
-# The release binary links the Swift runtime, Foundation and the C++ runtime statically, so it runs on a server
+# The release binary links the Swift runtime and the C++ runtime statically, so it runs on a server
 # without the toolchain; its only shared libraries are libc's and OpenSSL's (README: "Installing on a server").
 # (Linux only: elsewhere the release build is the plain one and the ldd test is skipped.)
 STATIC_CXX_DIR := .build/static-cxx
@@ -99,6 +99,7 @@ uninstall:
 lint: deps
 	$(SWIFT) format lint --strict -r Sources Tests Benchmarks/Sources Package.swift Fuzz/Harnesses Fuzz/Targets Fuzz/Package.swift
 	scripts/function-lengths.py --limit 60 Sources
+	scripts/no-foundation.sh Sources
 	groff -mdoc -ww -z man/appreceipt.1
 
 clean:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Prepares DIR so that linking with -L DIR takes the C++ runtime (which the toolchain's static Foundation needs
-# for ICU) from libstdc++.a instead of libstdc++.so: the linker searches -L directories in order, and DIR holds
+# Prepares DIR so that linking with -L DIR takes the C++ runtime (which the toolchain's static Swift runtime
+# needs) from libstdc++.a instead of libstdc++.so: the linker searches -L directories in order, and DIR holds
 # only the archive. The release binary then depends on no C++ or Swift library at run time.
 #
 #   scripts/static-cxx.sh DIR

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The installed binary runs on a server without the Swift toolchain (issue 11, point 8): `make release` links the
-/// Swift runtime, Foundation and the C++ runtime statically, so its only shared libraries are libc's and
+/// Swift runtime and the C++ runtime statically, so its only shared libraries are libc's and
 /// OpenSSL's. `make test` builds the release binary first and names it in APPRECEIPT_RELEASE_BINARY; a plain
 /// `swift test` skips this check rather than judge a stale binary.
 /// The binary `make test` built for this run, if any.

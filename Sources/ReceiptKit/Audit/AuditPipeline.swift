@@ -1,5 +1,3 @@
-import Foundation
-
 /// The state the calling thread and the extra workers of an audit share: a ring of records read and waiting for
 /// a worker, and a ring of results waiting to be emitted, both as large as the reorder window.
 ///
@@ -16,7 +14,7 @@ import Foundation
 /// result is still in a worker's hands and there is nothing to read or audit meanwhile.
 final class AuditPipeline: @unchecked Sendable {
     // @unchecked: every stored var below is read and written only with `condition` locked.
-    let condition = NSCondition()
+    let condition = ConditionLock()
     let window: Int
     var items: [AuditItem?]
     var results: [AuditRecord?]

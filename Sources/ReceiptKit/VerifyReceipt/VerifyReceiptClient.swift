@@ -1,5 +1,3 @@
-import Foundation
-
 /// Calls Apple's verifyReceipt: production first, sandbox on 21007, production again on 21008 (each once), with
 /// bounded retries and backoff on transport errors, HTTP 5xx, 21005, 21009 and retryable 21100-21199.
 ///
@@ -100,24 +98,21 @@ public struct VerifyReceiptClient: Sendable {
     private func send(_ body: [UInt8], to url: String, environment: String, exchanges: inout [Exchange]) throws(ClientError)
         -> (VerifyReceiptResponse, [UInt8])
     {
-        guard let endpoint = URL(string: url), endpoint.scheme == "https" || endpoint.scheme == "http" else {
-            throw .invalidURL(url)
-        }
+        guard let endpoint = HTTPEndpoint(url) else { throw .invalidURL(url) }
         var lastProblem = ""
         var lastStatus: Int? = nil
         for attempt in 1...max(1, configuration.maximumAttempts) {
             if attempt > 1, !configuration.backoff.isEmpty {
                 let pause = configuration.backoff[min(attempt - 2, configuration.backoff.count - 1)]
-                Thread.sleep(forTimeInterval: pause)
+                HTTPPost.pause(seconds: pause)
             }
-            let result = HTTPPost.send(Data(body), to: endpoint, timeout: configuration.timeout)
+            let result = HTTPPost.send(body, to: endpoint, timeout: configuration.timeout)
             switch result {
             case .failure(let reason):
                 lastProblem = reason
                 exchanges.append(Exchange(environment: environment, url: url, httpStatus: nil, status: nil, problem: reason))
                 continue
-            case .success(let httpStatus, let data):
-                let bytes = Array(data)
+            case .success(let httpStatus, let bytes):
                 if httpStatus >= 500 {
                     lastProblem = "HTTP \(httpStatus)"
                     exchanges.append(
