@@ -1,7 +1,9 @@
 import Dispatch
-import ReceiptKit
+import Foundation
 import Synchronization
 import Testing
+
+@testable import ReceiptKit
 
 /// The shared caches and OpenSSL objects are used from several threads at once, as a batch run does.
 @Suite struct ConcurrencyTests {
@@ -34,5 +36,35 @@ import Testing
         // Each distinct test certificate decoded once, however many threads asked for it.
         let distinct = Set(vectors.flatMap { $0["certificates"] as? [String] ?? [] })
         #expect(certificates.count == distinct.count)
+    }
+}
+
+/// A certificate many threads meet at the same moment is decoded once, and they all get that one object.
+@Suite struct CertificateFirstSightTests {
+    @Test func threadsThatMeetANewCertificateTogetherShareOneDecode() throws {
+        let pem = try Fixtures.testVector("pki/root.pem")
+        let der = try #require(X509Certificate.load(pem).first).derBytes
+        for round in 0..<20 {
+            let cache = CertificateCache()
+            let start = Atomic<Int>(0)
+            let seen = Mutex<[ObjectIdentifier]>([])
+            let finished = DispatchSemaphore(value: 0)
+            for _ in 0..<8 {
+                Thread {
+                    // Everyone waits for everyone (on threads of their own), so the first lookups really meet.
+                    start.add(1, ordering: .sequentiallyConsistent)
+                    while start.load(ordering: .sequentiallyConsistent) < 8 {}
+                    if let certificate = try? cache.certificate(der: der[...]) {
+                        seen.withLock { $0.append(ObjectIdentifier(certificate)) }
+                    }
+                    finished.signal()
+                }.start()
+            }
+            for _ in 0..<8 { finished.wait() }
+            let identities = seen.withLock { $0 }
+            #expect(identities.count == 8, "round \(round)")
+            #expect(Set(identities).count == 1, "round \(round): \(Set(identities).count) distinct objects")
+            #expect(cache.decodes.load(ordering: .relaxed) == 1, "round \(round)")
+        }
     }
 }
