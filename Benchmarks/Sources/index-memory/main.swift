@@ -82,6 +82,6 @@ for scenario in ["transactions", "payloads", "users", "shared"] {
     guard fields.count == 4 else { continue }
     let perMillion = Double(fields[0]) / Double(count) * 1_000_000 / 1_048_576
     print(
-        "\(scenario.padding(toLength: 13, withPad: " ", startingAt: 0)) \(Int(perMillion.rounded())) MB per million records"
+        "\(scenario + String(repeating: " ", count: max(0, 13 - scenario.count))) \(Int(perMillion.rounded())) MB per million records"
             + " (distinct users \(fields[1]), transaction ids \(fields[2]), payloads \(fields[3]))")
 }
