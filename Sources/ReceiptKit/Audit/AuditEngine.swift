@@ -57,10 +57,12 @@ public struct AuditEngine: Sendable {
         while true {
             let readMayWait = reader.nextMayWaitForInput
             switch pipeline.nextStep(flushed: flushed, readMayWait: readMayWait) {
-            case .emit(var record):
+            case .emit(var record, let maker):
                 reducer.reduce(&record)
                 try emit(record)
                 flushed = false
+                // Released here, by this thread, which read them; the record goes back to its maker.
+                _ = pipeline.emitted(record, maker: maker)
             case .read(let count):
                 if !flushed, let idle, readMayWait {
                     try idle()
@@ -73,7 +75,7 @@ public struct AuditEngine: Sendable {
                     // could be put on this busy core and wait there for a time slice (3 ms seen here).
                     workersStarted = true
                     pipeline.locked { pipeline.liveWorkers = jobs - 1 }
-                    for _ in 1..<jobs where !WorkerThread.start({ pipeline.work(auditor) }) {
+                    for maker in 1..<jobs where !WorkerThread.start({ pipeline.work(auditor, maker: maker) }) {
                         // No thread to be had: this one does that share of the work itself.
                         pipeline.locked { pipeline.liveWorkers -= 1 }
                     }
