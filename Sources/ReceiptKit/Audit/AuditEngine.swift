@@ -54,15 +54,21 @@ public struct AuditEngine: Sendable {
         var workersStarted = jobs == 1
         var flushed = true
         var batch: [AuditItem] = []
+        // The last record emitted, on its way back to the worker that made it, and records workers finished
+        // with, released here by the thread that read them (``AuditPipeline/nextStep``).
+        var handingBack: (record: AuditRecord, maker: Int)? = nil
+        var released: [AuditItem] = []
         while true {
             let readMayWait = reader.nextMayWaitForInput
-            switch pipeline.nextStep(flushed: flushed, readMayWait: readMayWait) {
+            let step = pipeline.nextStep(
+                flushed: flushed, readMayWait: readMayWait, handingBack: &handingBack, released: &released)
+            released.removeAll(keepingCapacity: true)
+            switch step {
             case .emit(var record, let maker):
                 reducer.reduce(&record)
                 try emit(record)
                 flushed = false
-                // Released here, by this thread, which read them; the record goes back to its maker.
-                _ = pipeline.emitted(record, maker: maker)
+                if maker > 0 { handingBack = (record, maker) }
             case .read(let count):
                 if !flushed, let idle, readMayWait {
                     try idle()

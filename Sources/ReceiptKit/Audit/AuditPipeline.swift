@@ -19,7 +19,7 @@ final class AuditPipeline: @unchecked Sendable {
     var items: [AuditItem?]
     var results: [AuditRecord?]
     /// Which worker made each waiting result (0: the caller), and the records each worker made that the caller
-    /// has emitted, waiting to be released by their maker (see ``emitted(_:)``).
+    /// has emitted, waiting to be released by their maker (see ``fileLocked(_:maker:)``).
     var makers: [Int]
     var spentResults: [[AuditRecord]]
     /// Records that workers have audited, waiting for the caller to release them.
@@ -79,8 +79,17 @@ final class AuditPipeline: @unchecked Sendable {
     /// the queue fed, then auditing. `flushed` says whether the caller has flushed since its last emit; it waits
     /// only when it has. When the next read may wait for input (`readMayWait`), the caller reads only once
     /// everything read so far is emitted, so records already in hand never wait on a quiet pipe.
-    func nextStep(flushed: Bool, readMayWait: Bool) -> Step {
+    ///
+    /// The same locked step also takes back the record the caller emitted last (`handingBack`, with the worker
+    /// that made it, for that worker to release) and swaps the records workers have finished with into
+    /// `released` (empty on entry), for the caller to release outside the lock (see ``fileLocked(_:maker:)``).
+    func nextStep(
+        flushed: Bool, readMayWait: Bool, handingBack: inout (record: AuditRecord, maker: Int)?,
+        released: inout [AuditItem]
+    ) -> Step {
         locked {
+            if let (record, maker) = handingBack.take(), maker > 0 { spentResults[maker].append(record) }
+            if !spentItems.isEmpty { swap(&spentItems, &released) }
             while true {
                 let number = emitted + 1
                 if let record = results[slot(number)] {
@@ -131,61 +140,61 @@ final class AuditPipeline: @unchecked Sendable {
             ?? AuditItem(number: claimed, source: "", content: .unreadable("internal error: record \(claimed) was lost"))
     }
 
-    /// Files a result in its slot, waking the caller when it waits for exactly this one. `maker` is the worker
-    /// that made it (0: the caller); a worker also hands back the record it audited (`spent`), and takes the
-    /// results of its own that the caller has emitted since, to release them itself.
+    /// Files a result the caller made itself.
+    func file(_ record: AuditRecord) {
+        locked { fileLocked(record, maker: 0) }
+    }
+
+    /// Files a result in its slot, waking the caller when it waits for exactly this one; the lock must be held.
+    /// `maker` is the worker that made it (0: the caller).
     ///
     /// Memory is freed by the thread that allocated it. A block freed on another thread goes to the allocating
     /// thread's malloc arena under that arena's lock, and its cache lines move between cores: on 5,070 records
     /// with two jobs, malloc and free took 6% more of all CPU than with one job, and contended arena locks put
-    /// the threads to sleep hundreds of times.
-    @discardableResult
-    func file(_ record: AuditRecord, maker: Int = 0, spent: AuditItem? = nil) -> [AuditRecord] {
-        locked {
-            results[slot(record.number)] = record
-            makers[slot(record.number)] = maker
-            if let spent { spentItems.append(spent) }
-            if callerWaiting && record.number == emitted + 1 { condition.broadcast() }
-            guard maker > 0, !spentResults[maker].isEmpty else { return [] }
-            defer { spentResults[maker].removeAll(keepingCapacity: true) }
-            return spentResults[maker]
-        }
-    }
-
-    /// Takes back an emitted record so that the worker that made it releases it (see ``file(_:maker:spent:)``),
-    /// and hands the caller the records workers have finished with, for it to release. Records the caller made
-    /// itself are released by it.
-    func emitted(_ record: AuditRecord, maker: Int) -> [AuditItem] {
-        locked {
-            if maker > 0 { spentResults[maker].append(record) }
-            guard !spentItems.isEmpty else { return [] }
-            defer { spentItems.removeAll(keepingCapacity: true) }
-            return spentItems
-        }
+    /// the threads to sleep hundreds of times. So a worker hands back the record it audited (`spent`; the caller
+    /// read it) and takes its own results that the caller has emitted since, to release them itself.
+    private func fileLocked(_ record: AuditRecord, maker: Int) {
+        results[slot(record.number)] = record
+        makers[slot(record.number)] = maker
+        if callerWaiting && record.number == emitted + 1 { condition.broadcast() }
     }
 
     /// An extra worker (`maker` 1, 2, ...): audits queued records until reading has ended and the queue is empty.
     func work(_ auditor: RecordAuditor, maker: Int) {
+        var done: (record: AuditRecord, item: AuditItem)? = nil
         var finished: [AuditRecord] = []
         while true {
+            let item = workerStep(maker: maker, done: &done, finished: &finished)
             // Released here, by the thread that made them, outside the lock.
             finished.removeAll(keepingCapacity: true)
-            let item = locked { () -> AuditItem? in
-                while claimed == submitted && !readerDone && !cancelled {
-                    idleWorkers += 1
-                    condition.wait()
-                    idleWorkers -= 1
-                }
-                guard !cancelled, let item = claimLocked() else {
-                    liveWorkers -= 1
-                    condition.broadcast()
-                    return nil
-                }
-                return item
-            }
             guard let item else { return }
-            let record = auditor.audit(item)
-            finished = file(record, maker: maker, spent: item)
+            done = (auditor.audit(item), item)
+        }
+    }
+
+    /// A worker's one locked step: files its last result (`done`) and hands the record it audited back to the
+    /// caller, swaps its own results that the caller has emitted since into `finished` (empty on entry) for it to
+    /// release, then waits for and claims the next record; nil when there is none left or the run was cancelled.
+    func workerStep(
+        maker: Int, done: inout (record: AuditRecord, item: AuditItem)?, finished: inout [AuditRecord]
+    ) -> AuditItem? {
+        locked {
+            if let (record, spent) = done.take() {
+                fileLocked(record, maker: maker)
+                spentItems.append(spent)
+                swap(&spentResults[maker], &finished)
+            }
+            while claimed == submitted && !readerDone && !cancelled {
+                idleWorkers += 1
+                condition.wait()
+                idleWorkers -= 1
+            }
+            guard !cancelled, let item = claimLocked() else {
+                liveWorkers -= 1
+                condition.broadcast()
+                return nil
+            }
+            return item
         }
     }
 
