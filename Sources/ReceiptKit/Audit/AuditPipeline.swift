@@ -12,6 +12,13 @@
 /// the audit itself, so nobody is woken for nothing: a thread says that it waits, and is woken only when it can go
 /// on. A worker waits for queued records, which the caller reads in batches; the caller waits only when the next
 /// result is still in a worker's hands and there is nothing to read or audit meanwhile.
+///
+/// Memory is freed by the thread that allocated it. A block freed on another thread goes to the allocating
+/// thread's malloc arena under that arena's lock, and its cache lines move between cores: on 5,070 records with
+/// two jobs, malloc and free took 6% more of all CPU than with one job, and contended arena locks put the threads
+/// to sleep hundreds of times. So a worker hands each record it audited back to the caller, which read it, and
+/// takes back its own results once the caller has emitted them. Both ride on steps that lock anyway
+/// (``workerStep(maker:done:finished:)`` and ``nextStep(flushed:readMayWait:handingBack:released:)``).
 final class AuditPipeline: @unchecked Sendable {
     // @unchecked: every stored var below is read and written only with `condition` locked.
     let condition = ConditionLock()
@@ -19,7 +26,7 @@ final class AuditPipeline: @unchecked Sendable {
     var items: [AuditItem?]
     var results: [AuditRecord?]
     /// Which worker made each waiting result (0: the caller), and the records each worker made that the caller
-    /// has emitted, waiting to be released by their maker (see ``fileLocked(_:maker:)``).
+    /// has emitted, waiting to be released by their maker.
     var makers: [Int]
     var spentResults: [[AuditRecord]]
     /// Records that workers have audited, waiting for the caller to release them.
@@ -82,7 +89,7 @@ final class AuditPipeline: @unchecked Sendable {
     ///
     /// The same locked step also takes back the record the caller emitted last (`handingBack`, with the worker
     /// that made it, for that worker to release) and swaps the records workers have finished with into
-    /// `released` (empty on entry), for the caller to release outside the lock (see ``fileLocked(_:maker:)``).
+    /// `released` (empty on entry), for the caller to release outside the lock.
     func nextStep(
         flushed: Bool, readMayWait: Bool, handingBack: inout (record: AuditRecord, maker: Int)?,
         released: inout [AuditItem]
@@ -147,12 +154,6 @@ final class AuditPipeline: @unchecked Sendable {
 
     /// Files a result in its slot, waking the caller when it waits for exactly this one; the lock must be held.
     /// `maker` is the worker that made it (0: the caller).
-    ///
-    /// Memory is freed by the thread that allocated it. A block freed on another thread goes to the allocating
-    /// thread's malloc arena under that arena's lock, and its cache lines move between cores: on 5,070 records
-    /// with two jobs, malloc and free took 6% more of all CPU than with one job, and contended arena locks put
-    /// the threads to sleep hundreds of times. So a worker hands back the record it audited (`spent`; the caller
-    /// read it) and takes its own results that the caller has emitted since, to release them itself.
     private func fileLocked(_ record: AuditRecord, maker: Int) {
         results[slot(record.number)] = record
         makers[slot(record.number)] = maker
