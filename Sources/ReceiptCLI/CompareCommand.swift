@@ -25,7 +25,8 @@ enum CompareCommand: Subcommand {
         .flag("exclude-old-transactions", "Ask for only the latest renewal of each subscription."),
         .value(
             "verifier-url", "URL",
-            "Production verifyReceipt endpoint (default Apple's); also used for sandbox unless --sandbox-verifier-url."),
+            "Production verifyReceipt endpoint (default Apple's); also used for sandbox unless --sandbox-verifier-url. "
+                + "http:// or https://, host, optional port, path and query; credentials in the URL are refused."),
         .value("sandbox-verifier-url", "URL", "Sandbox verifyReceipt endpoint (default Apple's)."),
         .value("timeout", "SECONDS", "Give up on one request after this long (default 30)."),
         .value("save-response", "FILE", "Write Apple's final answer to FILE."),

@@ -68,6 +68,15 @@ import Testing
         #expect(HTTPEndpoint(url) == nil, "\(url.debugDescription) was accepted")
     }
 
+    @Test func aRefusedURLIsQuotedWithoutItsCredentials() {
+        #expect(HTTPEndpoint.redactingCredentials("https://user:s3cret@example.com/v?a=b@c") == "https://***@example.com/v?a=b@c")
+        #expect(HTTPEndpoint.redactingCredentials("https://a@b@example.com:8443") == "https://***@example.com:8443")
+        #expect(HTTPEndpoint.redactingCredentials("https://example.com/a@b") == "https://example.com/a@b")
+        #expect(HTTPEndpoint.redactingCredentials("not a url") == "not a url")
+        let error = VerifyReceiptClient.ClientError.invalidURL("https://user:s3cret@example.com/v")
+        #expect(!error.description.contains("s3cret"), "\(error)")
+    }
+
     @Test func theRequestCarriesTheTargetHostAndLength() throws {
         let endpoint = try #require(HTTPEndpoint("http://127.0.0.1:8080/basic/production/verifyReceipt?x=1"))
         let body = Array("{\"receipt-data\":\"AA==\"}".utf8)
@@ -76,12 +85,15 @@ import Testing
         #expect(request.contains("\r\nContent-Length: \(body.count)\r\n"))
         #expect(request.hasSuffix("\r\n\r\n{\"receipt-data\":\"AA==\"}"))
     }
+}
 
+/// The verifyReceipt client's back-off between attempts (`nanosleep`, resumed after a signal).
+@Suite struct RetryPauseTests {
     @Test func aBackOffPauseWaitsAboutAsLongAsAsked() {
         let clock = ContinuousClock()
-        let elapsed = clock.measure { HTTPPost.pause(seconds: 0.02) }
+        let elapsed = clock.measure { VerifyReceiptClient.pause(seconds: 0.02) }
         #expect(elapsed >= .milliseconds(20))
-        #expect(clock.measure { HTTPPost.pause(seconds: -1) } < .milliseconds(20))
-        #expect(clock.measure { HTTPPost.pause(seconds: .nan) } < .milliseconds(20))
+        #expect(clock.measure { VerifyReceiptClient.pause(seconds: -1) } < .milliseconds(20))
+        #expect(clock.measure { VerifyReceiptClient.pause(seconds: .nan) } < .milliseconds(20))
     }
 }

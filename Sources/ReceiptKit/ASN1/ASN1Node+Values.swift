@@ -67,18 +67,13 @@ extension Collection where Element == UInt8 {
     /// The bytes as hex digits, two per byte. Written straight into the String's storage: the audit makes two
     /// digests' worth per record, and a digit array, a byte array and a copy each cost more than the digits.
     public func hexString(uppercase: Bool = false) -> String {
-        let digits: StaticString = uppercase ? "0123456789ABCDEF" : "0123456789abcdef"
-        let count = count
-        return String(unsafeUninitializedCapacity: count * 2) { buffer in
-            digits.withUTF8Buffer { digits in
-                var index = 0
-                for byte in self.prefix(count) {
-                    buffer[index] = digits[Int(byte >> 4)]
-                    buffer[index + 1] = digits[Int(byte & 0x0F)]
-                    index += 2
-                }
-                return index
+        let encode = { (bytes: UnsafeBufferPointer<UInt8>) -> String in
+            String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
+                guard let target = buffer.baseAddress else { return 0 }
+                HexDigits.write(bytes, to: target, uppercase: uppercase)
+                return bytes.count * 2
             }
         }
+        return withContiguousStorageIfAvailable(encode) ?? Array(self).withUnsafeBufferPointer(encode)
     }
 }

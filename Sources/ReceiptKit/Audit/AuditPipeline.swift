@@ -24,10 +24,9 @@ final class AuditPipeline: @unchecked Sendable {
     let condition = ConditionLock()
     let window: Int
     var items: [AuditItem?]
-    var results: [AuditRecord?]
-    /// Which worker made each waiting result (0: the caller), and the records each worker made that the caller
-    /// has emitted, waiting to be released by their maker.
-    var makers: [Int]
+    /// Each waiting result with the worker that made it (0: the caller).
+    var results: [(record: AuditRecord, maker: Int)?]
+    /// The records each worker made that the caller has emitted, waiting to be released by their maker.
     var spentResults: [[AuditRecord]]
     /// Records that workers have audited, waiting for the caller to release them.
     var spentItems: [AuditItem] = []
@@ -55,7 +54,6 @@ final class AuditPipeline: @unchecked Sendable {
         queueLimit = jobs > 1 ? window : 1
         items = Array(repeating: nil, count: window)
         results = Array(repeating: nil, count: window)
-        makers = Array(repeating: 0, count: window)
         spentResults = Array(repeating: [], count: max(1, jobs))
     }
 
@@ -99,10 +97,10 @@ final class AuditPipeline: @unchecked Sendable {
             if !spentItems.isEmpty { swap(&spentItems, &released) }
             while true {
                 let number = emitted + 1
-                if let record = results[slot(number)] {
+                if let (record, maker) = results[slot(number)] {
                     results[slot(number)] = nil
                     emitted = number
-                    return .emit(record, maker: makers[slot(number)])
+                    return .emit(record, maker: maker)
                 }
                 if readerDone && emitted == submitted { return readerStopped ? .interrupted : .finished }
                 let queued = submitted - claimed
@@ -155,8 +153,7 @@ final class AuditPipeline: @unchecked Sendable {
     /// Files a result in its slot, waking the caller when it waits for exactly this one; the lock must be held.
     /// `maker` is the worker that made it (0: the caller).
     private func fileLocked(_ record: AuditRecord, maker: Int) {
-        results[slot(record.number)] = record
-        makers[slot(record.number)] = maker
+        results[slot(record.number)] = (record, maker)
         if callerWaiting && record.number == emitted + 1 { condition.broadcast() }
     }
 

@@ -206,31 +206,10 @@ public enum JSONParser {
             }
         }
 
-        /// The end of the run of bytes from `start` that a string copies as they are: up to the first quote,
-        /// backslash or control character (or the end). Eight bytes are tested at a time.
+        /// The end of the run from `start` that a string copies as it is (``JSONPlainRun``; DEL is plain here).
         static func plainRunEnd(in bytes: [UInt8], from start: Int) -> Int {
-            bytes.withUnsafeBytes { buffer in
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
-                var index = start
-                while index + 8 <= buffer.count {
-                    let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    let quote = word ^ (0x22 &* ones)
-                    let backslash = word ^ (0x5C &* ones)
-                    // A byte that is zero after the XOR (or below 0x20) sets its high bit here; bytes of 0x80 and
-                    // above never do, since `~word` clears their high bit.
-                    let special =
-                        ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- 0x20 &* ones) & ~word)
-                    if special & highs != 0 { break }
-                    index += 8
-                }
-                while index < buffer.count {
-                    let byte = buffer[index]
-                    if byte == 0x22 || byte == 0x5C || byte < 0x20 { break }
-                    index += 1
-                }
-                return index
-            }
+            var ascii = true
+            return bytes.withUnsafeBufferPointer { JSONPlainRun.end(of: $0, from: start, stopAtDelete: false, ascii: &ascii) }
         }
 
         mutating func hex4() throws(Failure) -> UInt32 {

@@ -325,13 +325,8 @@ public struct JSONOutput: Sendable {
         let length = 2 &* data.count &+ 2
         let out = buffer.reserve(length)
         out[0] = 0x22
-        var position = 1
-        for byte in data {
-            out[position] = hexDigit(byte >> 4)
-            out[position &+ 1] = hexDigit(byte & 0xF)
-            position &+= 2
-        }
-        out[position] = 0x22
+        HexDigits.write(data, to: out + 1)
+        out[length &- 1] = 0x22
         buffer.advance(by: length)
     }
 
@@ -495,10 +490,6 @@ public struct JSONOutput: Sendable {
 
     // MARK: Strings and numbers
 
-    /// The lower-case hex digit of a nibble (0-15).
-    @inline(__always)
-    static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
-
     /// Whether a byte is written escaped: the controls (with DEL), `"` and `\`.
     @inline(__always)
     static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F }
@@ -510,46 +501,13 @@ public struct JSONOutput: Sendable {
         return text.withUTF8 { Self.appendEscaped($0, to: &buffer) }
     }
 
-    /// The index of the first byte at or after `start` that needs escaping (`utf8.count` when none does);
-    /// clears `ascii` if a byte of 0x80 or more was passed. Eight bytes are tested at a time while none needs
-    /// escaping (a byte below 0x20 or equal to `"`, `\` or DEL, by the usual zero-byte tests on a word).
-    @inline(__always)
-    private static func plainRunEnd(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int, ascii: inout Bool) -> Int {
-        guard let base = utf8.baseAddress else { return 0 }
-        let count = utf8.count
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var index = start
-        var seen: UInt64 = 0
-        while count &- index >= 8 {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let delete = word ^ (ones &* 0x7F)
-            let hits =
-                ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                | ((delete &- ones) & ~delete)
-            if hits & highs != 0 { break }
-            seen |= word
-            index &+= 8
-        }
-        if seen & highs != 0 { ascii = false }
-        while index < count {
-            let byte = base[index]
-            if needsEscape(byte) { return index }
-            if byte >= 0x80 { ascii = false }
-            index &+= 1
-        }
-        return count
-    }
-
     /// Appends `utf8` as a quoted JSON string: runs between the characters that need escaping are copied whole.
     /// Returns whether it was plain ASCII with nothing escaped.
     @discardableResult
     static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) -> Bool {
         let count = utf8.count
         var ascii = true
-        var escape = plainRunEnd(utf8, from: 0, ascii: &ascii)
+        var escape = JSONPlainRun.end(of: utf8, from: 0, stopAtDelete: true, ascii: &ascii)
         if escape == count {
             // Nothing to escape (nearly every string): both quotes and the text with one reservation.
             let target = out.reserve(count &+ 2)
@@ -577,12 +535,12 @@ public struct JSONOutput: Sendable {
                 target[1] = UInt8(ascii: "u")
                 target[2] = 0x30
                 target[3] = 0x30
-                target[4] = hexDigit(byte >> 4)
-                target[5] = hexDigit(byte & 0xF)
+                target[4] = HexDigits.digit(byte >> 4)
+                target[5] = HexDigits.digit(byte & 0xF)
                 out.advance(by: 6)
             }
             runStart = escape &+ 1
-            escape = plainRunEnd(utf8, from: runStart, ascii: &ascii)
+            escape = JSONPlainRun.end(of: utf8, from: runStart, stopAtDelete: true, ascii: &ascii)
         }
         out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
         out.append(0x22)

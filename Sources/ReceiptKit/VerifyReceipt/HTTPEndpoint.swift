@@ -22,13 +22,13 @@ struct HTTPEndpoint: Equatable, Sendable {
 
     init?(_ text: String) {
         let bytes = Array(text.utf8)
-        guard let separator = Self.find(Array("://".utf8), in: bytes) else { return nil }
-        switch String(decoding: bytes[..<separator], as: UTF8.self).lowercased() {
+        guard let separator = bytes.firstRange(of: Array("://".utf8)) else { return nil }
+        switch String(decoding: bytes[..<separator.lowerBound], as: UTF8.self).lowercased() {
         case "http": secure = false
         case "https": secure = true
         default: return nil
         }
-        let rest = bytes[(separator + 3)...]
+        let rest = bytes[separator.upperBound...]
         let authorityEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
         let authority = rest[..<(authorityEnd ?? rest.endIndex)]
         guard let (host, port) = Self.hostAndPort(authority) else { return nil }
@@ -52,7 +52,7 @@ struct HTTPEndpoint: Equatable, Sendable {
         if authority.first == UInt8(ascii: "[") {
             guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return nil }
             let literal = authority[(authority.startIndex + 1)..<close]
-            guard literal.contains(UInt8(ascii: ":")), literal.allSatisfy({ isHexDigit($0) || $0 == 0x3A || $0 == 0x2E })
+            guard literal.contains(UInt8(ascii: ":")), literal.allSatisfy({ hexDigit($0) != nil || $0 == 0x3A || $0 == 0x2E })
             else { return nil }
             host = String(decoding: literal, as: UTF8.self)
             hostEnd = close + 1
@@ -74,13 +74,26 @@ struct HTTPEndpoint: Equatable, Sendable {
         return (host, port)
     }
 
+    /// `text` with the credentials of its authority (`user:password@`), if any, replaced by `***@`: a refused URL
+    /// is quoted in the error, and the password in it must not reach the terminal or a log.
+    static func redactingCredentials(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        let authorityStart = bytes.firstRange(of: Array("://".utf8))?.upperBound ?? 0
+        let authorityEnd =
+            bytes[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? bytes.endIndex
+        guard let at = bytes[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) else { return text }
+        return String(decoding: bytes[..<authorityStart] + Array("***".utf8) + bytes[at...], as: UTF8.self)
+    }
+
     /// A path, query or fragment: RFC 3986 characters only, and every `%` followed by two hex digits.
     private static func isValidReference(_ bytes: ArraySlice<UInt8>) -> Bool {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.endIndex, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2])
+                guard index + 2 < bytes.endIndex, hexDigit(bytes[index + 1]) != nil,
+                    hexDigit(bytes[index + 2]) != nil
                 else { return false }
                 index += 3
                 continue
@@ -96,17 +109,5 @@ struct HTTPEndpoint: Equatable, Sendable {
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= needle.count else { return nil }
-        for start in 0...(bytes.count - needle.count) where bytes[start..<(start + needle.count)].elementsEqual(needle) {
-            return start
-        }
-        return nil
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A blocking JSON POST for a command-line tool that does one thing at a time: HTTP/1.1 over a socket, with TLS
 /// from the OpenSSL the tool already links (``TLSConnection``). URLSession would bring FoundationNetworking and
 /// with it libcurl and its dozen libraries, which a statically linked release binary cannot carry; this is all
@@ -34,14 +28,5 @@ enum HTTPPost {
             "POST \(endpoint.target) HTTP/1.1\r\nHost: \(endpoint.hostHeader)\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(body.count)\r\nAccept: application/json\r\nUser-Agent: appreceipt\r\nConnection: close\r\n\r\n"
         return Array(head.utf8) + body
-    }
-
-    /// Waits `seconds` (a retry's back-off), going back to sleep for the rest when a signal interrupts.
-    static func pause(seconds: Double) {
-        guard seconds > 0 else { return }
-        let whole = min(seconds.rounded(.down), 86_400)
-        var request = timespec(tv_sec: Int(whole), tv_nsec: Int(min(seconds - whole, 0.999_999_999) * 1e9))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Calls Apple's verifyReceipt: production first, sandbox on 21007, production again on 21008 (each once), with
 /// bounded retries and backoff on transport errors, HTTP 5xx, 21005, 21009 and retryable 21100-21199.
 ///
@@ -43,7 +49,7 @@ public struct VerifyReceiptClient: Sendable {
 
         public var description: String {
             switch self {
-            case .invalidURL(let url): return "invalid verifier URL \(url)"
+            case .invalidURL(let url): return "invalid verifier URL \(HTTPEndpoint.redactingCredentials(url))"
             case .unreachable(let url, let reason, let attempts):
                 return "\(url) could not be reached after \(attempts) attempt(s): \(reason)"
             case .keepsRetrying(let url, let status, let attempts):
@@ -104,7 +110,7 @@ public struct VerifyReceiptClient: Sendable {
         for attempt in 1...max(1, configuration.maximumAttempts) {
             if attempt > 1, !configuration.backoff.isEmpty {
                 let pause = configuration.backoff[min(attempt - 2, configuration.backoff.count - 1)]
-                HTTPPost.pause(seconds: pause)
+                Self.pause(seconds: pause)
             }
             let result = HTTPPost.send(body, to: endpoint, timeout: configuration.timeout)
             switch result {
@@ -149,5 +155,14 @@ public struct VerifyReceiptClient: Sendable {
             throw .keepsRetrying(url: url, status: lastStatus, attempts: configuration.maximumAttempts)
         }
         throw .unreachable(url: url, reason: lastProblem, attempts: configuration.maximumAttempts)
+    }
+
+    /// Waits `seconds` (a retry's back-off), going back to sleep for the rest when a signal interrupts.
+    static func pause(seconds: Double) {
+        guard seconds > 0 else { return }
+        let whole = min(seconds.rounded(.down), 86_400)
+        var request = timespec(tv_sec: Int(whole), tv_nsec: Int(min(seconds - whole, 0.999_999_999) * 1e9))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
     }
 }
