@@ -28,7 +28,9 @@ enum AuditTextRenderer {
         var lines = ["records        \(summary.records) (\(summary.problemRecords) with problems)"]
         lines.append("verdicts       " + counts(summary.verdicts))
         if !summary.kinds.isEmpty { lines.append("kinds          " + counts(summary.kinds)) }
-        if !summary.environments.isEmpty { lines.append("environments   " + counts(summary.environments)) }
+        if !summary.environments.isEmpty {
+            lines.append("environments   " + counts(summary.environments.map { ($0.key.text, $0.value) }))
+        }
         if !summary.failedChecks.isEmpty { lines.append("failed checks  " + counts(summary.failedChecks)) }
         lines.append("signals        " + (summary.signals.isEmpty ? "none" : counts(summary.signals)))
         let groups = summary.groups
@@ -44,8 +46,11 @@ enum AuditTextRenderer {
     }
 
     /// `12 valid, 3 malformed`, largest count first.
-    static func counts(_ table: [String: Int]) -> String {
-        table.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+    static func counts(_ table: [String: Int]) -> String { counts(table.map { ($0.key, $0.value) }) }
+
+    /// `counts` of a table whose names may differ only in their bytes (the ties sort by bytes).
+    static func counts(_ table: [(key: String, value: Int)]) -> String {
+        table.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }
 

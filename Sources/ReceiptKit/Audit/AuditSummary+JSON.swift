@@ -5,9 +5,9 @@ extension AuditSummary {
     public func write(to output: inout JSONOutput) {
         output.beginObject()
         output.key("bundle_ids")
-        output.counts(bundleIDs)
+        output.counts(bundleIDs.lazy.map { (key: $0.key.text, value: $0.value) })
         output.key("environments")
-        output.counts(environments)
+        output.counts(environments.lazy.map { (key: $0.key.text, value: $0.value) })
         output.key("failed_checks")
         output.counts(failedChecks)
         output.key("format_version")

@@ -12,8 +12,9 @@ public struct AuditSummary: Sendable, Equatable {
     public private(set) var failedChecks: [String: Int] = [:]
     /// Records carrying each signal.
     public private(set) var signals: [String: Int] = [:]
-    public private(set) var environments: [String: Int] = [:]
-    public private(set) var bundleIDs: [String: Int] = [:]
+    /// Keyed by the values' bytes: look-alike bundle ids or environments are counted apart.
+    public private(set) var environments: [ExactString: Int] = [:]
+    public private(set) var bundleIDs: [ExactString: Int] = [:]
     /// Groups of the signals a record raises on its own, by signal and key.
     private var ownGroups: [GroupKey: AuditSignalGroup] = [:]
     /// Groups of the cross-record signals, from the signal index at the end.
@@ -21,7 +22,7 @@ public struct AuditSummary: Sendable, Equatable {
 
     private struct GroupKey: Hashable, Sendable {
         let kind: AuditSignal.Kind
-        let key: String
+        let key: ExactString
     }
 
     public init() {}
@@ -33,15 +34,15 @@ public struct AuditSummary: Sendable, Equatable {
         verdicts[record.verdict.rawValue, default: 0] += 1
         if let kind = record.kind { kinds[kind, default: 0] += 1 }
         for check in Set(record.failedChecks) { failedChecks[check, default: 0] += 1 }
-        if let environment = record.environment { environments[environment, default: 0] += 1 }
-        if let bundle = record.bundleID { bundleIDs[bundle, default: 0] += 1 }
+        if let environment = record.environment { environments[ExactString(environment), default: 0] += 1 }
+        if let bundle = record.bundleID { bundleIDs[ExactString(bundle), default: 0] += 1 }
         for kind in Set(record.signals.map(\.kind)) {
             signals[kind.rawValue, default: 0] += 1
             guard !kind.isCrossRecord else { continue }
-            let key = GroupKey(kind: kind, key: Self.groupKey(kind, record))
+            let key = GroupKey(kind: kind, key: ExactString(Self.groupKey(kind, record)))
             var group =
                 ownGroups[key]
-                ?? AuditSignalGroup(kind: kind, key: key.key, recordCount: 0, records: [], userCount: nil, users: nil)
+                ?? AuditSignalGroup(kind: kind, key: key.key.text, recordCount: 0, records: [], userCount: nil, users: nil)
             group.recordCount += 1
             if group.records.count < AuditSignalGroup.listLimit { group.records.append(record.number) }
             ownGroups[key] = group

@@ -82,14 +82,14 @@ public struct RecordAuditor: Sendable {
     func signals(for record: AuditRecord, policy: VerificationPolicy, deviceFailure: String?) -> [AuditSignal] {
         var signals: [AuditSignal] = []
         let own = [record.number]
-        if !policy.bundleIDs.isEmpty, !(record.bundleID.map(policy.bundleIDs.contains) ?? false) {
+        if !policy.bundleIDs.isEmpty, !(record.bundleID.map(policy.bundleIDs.containsBytes(of:)) ?? false) {
             signals.append(
                 AuditSignal(
                     .bundleIDNotAllowed,
                     "bundle id \(record.bundleID ?? "(absent)") is not \(policy.bundleIDs.joined(separator: " or "))",
                     records: own))
         }
-        if let required = policy.environment, record.environment != required.rawValue {
+        if let required = policy.environment, !(record.environment?.isByteEqual(to: required.rawValue) ?? false) {
             signals.append(
                 AuditSignal(
                     .environmentNotAllowed,

@@ -14,7 +14,7 @@ public struct SignalIndex: Sendable {
 
     private var users = UserTable()
     private var numericTransactions = SharedKeyTable<UInt64>(earlierLimit: signalRecordLimit)
-    private var textTransactions = SharedKeyTable<String>(earlierLimit: signalRecordLimit)
+    private var textTransactions = SharedKeyTable<ExactString>(earlierLimit: signalRecordLimit)
     private var payloads = SharedKeyTable<PayloadKey>(earlierLimit: signalRecordLimit)
 
     public init() {}
@@ -23,7 +23,8 @@ public struct SignalIndex: Sendable {
     /// record numbers were local to that shard) are replaced.
     public mutating func observe(_ record: inout AuditRecord) {
         record.signals.removeAll { $0.kind.isCrossRecord }
-        guard let userName = record.userID, record.hasAuthenticSignature, record.environment != "Xcode",
+        guard let userName = record.userID, record.hasAuthenticSignature,
+            !(record.environment?.isByteEqual(to: "Xcode") ?? false),
             let user = users.number(for: userName)
         else { return }
         var raised: [AuditSignal] = []
@@ -45,7 +46,7 @@ public struct SignalIndex: Sendable {
             case .number(let number, let text):
                 sharing = numericTransactions.observe(number, user: user, record: record.number) { text }
             case .text(let text):
-                sharing = textTransactions.observe(text, user: user, record: record.number) { text }
+                sharing = textTransactions.observe(ExactString(text), user: user, record: record.number) { text }
             }
             guard let sharing else { continue }
             sharedIDs.append(id.text)
@@ -110,13 +111,13 @@ public struct SignalIndex: Sendable {
     /// cheaper than their text on a receipt with hundreds of purchases.
     private static func transactionIDs(of record: AuditRecord) -> [TransactionKey] {
         var seenNumbers = Set<UInt64>()
-        var seenTexts = Set<String>()
+        var seenTexts = Set<ExactString>()
         var ids: [TransactionKey] = []
         for transaction in record.transactions where !transaction.isFamilyShared {
             for case let id? in [transaction.transactionID, transaction.originalTransactionID] where !id.isEmpty {
                 if let number = canonicalNumber(id) {
                     if seenNumbers.insert(number).inserted { ids.append(.number(number, text: id)) }
-                } else if seenTexts.insert(id).inserted {
+                } else if seenTexts.insert(ExactString(id)).inserted {
                     ids.append(.text(id))
                 }
             }
@@ -124,10 +125,14 @@ public struct SignalIndex: Sendable {
         return ids
     }
 
-    /// A decimal id without leading zeros that fits 64 bits, as a number: Apple's ids are, and a number takes a
-    /// third of the memory of its text. Anything else stays text, so "0123" and "123" remain different ids.
+    /// A decimal id of digits only, without leading zeros, that fits 64 bits, as a number: Apple's ids are, and a
+    /// number takes a third of the memory of its text. Anything else stays text, so "0123", "+123" and "123"
+    /// remain different ids, as their bytes are.
     static func canonicalNumber(_ id: String) -> UInt64? {
-        guard let first = id.utf8.first, first != UInt8(ascii: "0") || id.utf8.count == 1 else { return nil }
+        let digits = id.utf8
+        guard let first = digits.first, first != UInt8(ascii: "0") || digits.count == 1,
+            digits.allSatisfy({ (0x30...0x39).contains($0) })
+        else { return nil }
         return UInt64(id)
     }
 

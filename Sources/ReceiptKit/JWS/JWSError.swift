@@ -13,7 +13,8 @@ public enum JWSError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .segmentCount(let count):
-            return "a compact JWS has 3 dot-separated segments (header.payload.signature); this text has \(count)"
+            let found = count > 3 ? "more than 3" : String(count)
+            return "a compact JWS has 3 dot-separated segments (header.payload.signature); this text has \(found)"
         case .segmentNotBase64(let segment, let offset, let reason):
             return "JWS \(segment) is not base64url: \(reason) at offset \(offset)"
         case .segmentNotJSON(let segment, let failure): return "JWS \(segment): \(failure)"
@@ -22,8 +23,6 @@ public enum JWSError: Error, Equatable, Sendable, CustomStringConvertible {
         case .certificateNotBase64(let index, let offset, let reason):
             return "JWS x5c[\(index)] is not base64: \(reason) at offset \(offset)"
         case .invalidCertificate(let index, let error): return "JWS x5c[\(index)]: \(error)"
-        case .segmentCount(let count):
-            return "a compact JWS has 3 dot-separated segments, this one has \(count > 3 ? "more than 3" : String(count))"
         }
     }
 }

@@ -275,7 +275,9 @@ public struct JSONOutput: Sendable {
     /// An object of counts keyed by name (`{"malformed": 48, "valid": 459}`), keys in sorted order.
     public mutating func counts(_ table: some Sequence<(key: String, value: Int)>) {
         beginObject()
-        for (name, count) in table.sorted(by: { $0.key < $1.key }) {
+        // Byte order: names that differ only in their bytes (look-alike ids) are distinct and sort the same
+        // way every run.
+        for (name, count) in table.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             dynamicKey(name)
             integer(count)
         }

@@ -1,11 +1,12 @@
 /// The requested field checks both verifiers share: a value must be one of the expected ones.
 enum FieldCheck {
-    /// Skips when nothing was requested (`option` is the setting that requests it), else passes or fails.
+    /// Skips when nothing was requested (`option` is the setting that requests it), else passes or fails; values
+    /// compare as bytes (``ExactString``).
     static func check(_ id: CheckID, _ label: String, actual: String?, accepted: [String], option: OptionHint)
         -> VerificationCheck
     {
         guard !accepted.isEmpty else { return VerificationCheck(id, .skip, "not requested (\(option: option))") }
-        if let actual, accepted.contains(actual) {
+        if let actual, accepted.containsBytes(of: actual) {
             return VerificationCheck(id, .pass, "\(label) \(actual) is expected")
         }
         return VerificationCheck(id, .fail, "\(label) \(actual ?? "(absent)") is not \(accepted.joined(separator: " or "))")
