@@ -26,10 +26,12 @@ enum AuditCommand: Subcommand {
         Output: JSON Lines on stdout, one line per record in input order: record (1-based), source (path or
         path:line), id, user_id, kind, verdict (as verify's, or malformed with error {message, offset}),
         failed_checks (fail or error), receipt_sha256 (of the DER), payload_sha256 (of the signed payload:
-        the content identity), bundle_id, environment, receipt_creation_date, transactions (transaction_id,
-        original_transaction_id, product_id, purchase_date, and when present expires_date, cancellation_date,
-        in_app_ownership_type and the offer flags is_trial_period, is_in_intro_offer_period, is_upgraded) and
-        signals. Records from a pipe or terminal are written and flushed as soon as they are checked.
+        the content identity), bundle_id, environment, receipt_creation_date (from signed data only),
+        transactions (transaction_id, original_transaction_id, product_id, purchase_date, and when present
+        expires_date, cancellation_date, in_app_ownership_type and the offer flags is_trial_period,
+        is_in_intro_offer_period, is_upgraded), signals, and when present unsigned_claims (what an unsigned
+        App Store Server API body says of itself: shown, never used) and warnings (where the input disagrees
+        with itself). Ids and bundle ids compare as bytes. Records from a pipe or terminal are written and flushed as soon as they are checked.
         Signals ({id, detail, records}, raised on the later record as soon as it is seen):
           receipt_shared_between_users      the same signed payload under another user_id
           transaction_shared_between_users  a transaction_id or original_transaction_id under another user_id

@@ -31,9 +31,19 @@ extension AuditRecord {
         output.beginArray()
         for transaction in transactions { transaction.write(to: &output) }
         output.endArray()
+        if !unsignedClaims.isEmpty {
+            output.key("unsigned_claims")
+            output.beginObject(keysInOrder: true)
+            for (key, value) in unsignedClaims.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                output.dynamicKey(key)
+                output.string(value)
+            }
+            output.endObject()
+        }
         output.member("user_id", userID)
         output.key("verdict")
         output.string(verdict.rawValue)
+        if !warnings.isEmpty { output.member("warnings", strings: warnings) }
         output.endObject()
     }
 
@@ -59,10 +69,7 @@ extension AuditRecord {
         id = try reader.string("id")
         userID = try reader.string("user_id")
         kind = try reader.string("kind")
-        failedChecks = try reader.array("failed_checks").enumerated().map { index, item throws(AuditRecordParseError) in
-            guard case .string(let text) = item else { throw AuditRecordParseError("failed_checks[\(index)] is not a string") }
-            return text
-        }
+        failedChecks = try reader.strings("failed_checks")
         receiptSHA256 = try reader.string("receipt_sha256")
         payloadSHA256 = try reader.string("payload_sha256")
         bundleID = try reader.string("bundle_id")
@@ -73,6 +80,13 @@ extension AuditRecord {
         }
         signals = try reader.array("signals").enumerated().map { index, item throws(AuditRecordParseError) in
             try AuditSignal(json: item, context: "signals[\(index)].")
+        }
+        warnings = try reader.strings("warnings")
+        for (key, value) in try reader.object("unsigned_claims") {
+            guard case .string(let text) = value else {
+                throw AuditRecordParseError("\"unsigned_claims.\(key)\" is not a string")
+            }
+            unsignedClaims[key] = text
         }
         if let failure = object["error"] {
             let fields = JSONFields(object: failure.objectValue ?? [:], context: "error.")
@@ -179,6 +193,21 @@ private struct JSONFields {
         case nil, .null?: return []
         case .array(let items)?: return items
         default: throw AuditRecordParseError("\"\(context)\(key)\" is not an array")
+        }
+    }
+
+    func strings(_ key: String) throws(AuditRecordParseError) -> [String] {
+        try array(key).enumerated().map { index, item throws(AuditRecordParseError) in
+            guard case .string(let text) = item else { throw AuditRecordParseError("\(context)\(key)[\(index)] is not a string") }
+            return text
+        }
+    }
+
+    func object(_ key: String) throws(AuditRecordParseError) -> [String: JSONValue] {
+        switch object[key] {
+        case nil, .null?: return [:]
+        case .object(let members)?: return members
+        default: throw AuditRecordParseError("\"\(context)\(key)\" is not an object")
         }
     }
 

@@ -9,6 +9,7 @@ extension AuditRecord {
         let verifier = SignedDataVerifier(policy: policy, linkCache: linkCache, cache: cache)
         let items: [SignedDataReport]
         let verdict: Verdict?
+        var wrapper: SignedDataBody? = nil
         switch document {
         case .jws(let jws):
             let report = verifier.verify(jws)
@@ -21,8 +22,7 @@ extension AuditRecord {
             let report = verifier.verify(body)
             items = report.items.flatMap(\.allItems)
             verdict = report.verdict
-            bundleID = body.json["bundleId"]?.scalarText
-            environment = body.json["environment"]?.scalarText
+            wrapper = body
         case .appReceipt, .transactionReceipt:
             return false
         }
@@ -31,11 +31,14 @@ extension AuditRecord {
         var seen = Set<String>()
         failedChecks = items.flatMap { $0.report?.problemCheckIDs.map(\.rawValue) ?? [] }.filter { seen.insert($0).inserted }
         if items.contains(where: { $0.ownVerdict == .malformed }) { failedChecks.append("jws.decode") }
-        let payloads = items.compactMap(\.jws).map(\.payload)
-        if let first = payloads.first {
-            bundleID = bundleID ?? (first["bundleId"] ?? first["data"]?["bundleId"])?.scalarText
-            environment = environment ?? (first["environment"] ?? first["data"]?["environment"])?.scalarText
-            creationDate = StoreKitDate.timestamp(first["signedDate"])
+        // Only the signed items state facts; the body around them is shown as its claims.
+        let facts = SignedDataFacts(items: items, body: wrapper)
+        bundleID = facts.bundleID
+        environment = facts.environment
+        unsignedClaims = Dictionary(facts.unsignedClaims.map { ($0.key, $0.value) }) { first, _ in first }
+        warnings = facts.warnings
+        if let first = items.lazy.compactMap(\.jws).first {
+            creationDate = StoreKitDate.timestamp(first.payload["signedDate"])
         }
         transactions = zip(items, items.map(\.jws)).compactMap { item, jws in
             guard item.kind == .transaction, let payload = jws?.payload else { return nil }

@@ -16,8 +16,14 @@ public struct AuditRecord: Sendable, Equatable {
     public var receiptSHA256: String?
     /// SHA-256 of the signed payload: identifies the receipt's content however its unsigned parts are encoded.
     public var payloadSHA256: String?
+    /// From signed data only: the receipt payload, or the StoreKit 2 items (never an unsigned body around them).
     public var bundleID: String?
     public var environment: String?
+    /// What an unsigned App Store Server API answer says of itself beside its signed items (`bundleId`,
+    /// `environment`, `appAppleId`): shown, never counted or checked.
+    public var unsignedClaims: [String: String] = [:]
+    /// Where the input disagrees with itself (signed items with each other, or the unsigned body with them).
+    public var warnings: [String] = []
     /// The receipt's creation date (an iOS 6 receipt's purchase date).
     public var creationDate: Timestamp?
     public var transactions: [AuditTransaction] = []

@@ -18,6 +18,9 @@ public struct SignedDataBodyReport: Sendable {
         verified ? Verdict.combining(items.compactMap(\.verdict)) : nil
     }
 
+    /// The app facts as the signed items state them, and where the body or the items disagree.
+    public var facts: SignedDataFacts { SignedDataFacts(items: items.flatMap(\.allItems), body: body) }
+
     /// Facts worth stating about the body as a whole.
     public var notes: [String] {
         var notes: [String] = []
@@ -25,6 +28,6 @@ public struct SignedDataBodyReport: Sendable {
         if body.kind != .notification {
             notes.append("the body around the signed items is not signed; only the items' own payloads are verified facts")
         }
-        return notes
+        return notes + facts.warnings
     }
 }
