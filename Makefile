@@ -61,7 +61,7 @@ bench: release
 ## fuzz: build the libFuzzer targets and run each for FUZZ_SECONDS (see Fuzz/README.md).
 ## fuzz-TARGET runs one; FUZZ_TARGETS="asn1 json" a few.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= decode-verify asn1 plist jws json subscriptions
+FUZZ_TARGETS ?= decode-verify asn1 plist jws json subscriptions audit-record
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $(FUZZ_TARGETS)
 

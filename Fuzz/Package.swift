@@ -4,7 +4,7 @@ import PackageDescription
 // The libFuzzer targets (see README.md here). A separate package, like Benchmarks/, because its executables
 // have no main of their own: libFuzzer supplies it, so they only link with --sanitize=fuzzer.
 // Build: swift build -c release --package-path Fuzz --sanitize=fuzzer --sanitize=address (or `make fuzz`).
-let fuzzTargets = ["decode-verify", "asn1", "plist", "jws", "json", "subscriptions"]
+let fuzzTargets = ["decode-verify", "asn1", "plist", "jws", "json", "subscriptions", "audit-record"]
 
 let package = Package(
     name: "appreceipt-fuzz",

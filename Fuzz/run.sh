@@ -24,7 +24,7 @@ export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp"
 SWIFT="${SWIFT:-swift}"
 seconds="${FUZZ_SECONDS:-60}"
 niceness="${FUZZ_NICE:-19}"
-read -r -a targets <<<"${*:-${FUZZ_TARGETS:-decode-verify asn1 plist jws json subscriptions}}"
+read -r -a targets <<<"${*:-${FUZZ_TARGETS:-decode-verify asn1 plist jws json subscriptions audit-record}}"
 # --sanitize=fuzzer tells SwiftPM to leave main to libFuzzer. The sanitizers themselves go in one -sanitize= list:
 # swiftc keeps only the last -sanitize= option, and SwiftPM emits one per --sanitize in no fixed order, so
 # `--sanitize=fuzzer --sanitize=address` builds either without coverage or without AddressSanitizer.

@@ -8,6 +8,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case jws
     case json
     case subscriptions
+    case auditRecord = "audit-record"
 
     /// Feeds one input to the target. Returns normally whatever the input; a trap is the bug being hunted.
     public func run(_ bytes: [UInt8]) {
@@ -18,6 +19,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .jws: JWSHarness.run(bytes)
         case .json: JSONHarness.run(bytes)
         case .subscriptions: SubscriptionsHarness.run(bytes)
+        case .auditRecord: AuditRecordHarness.run(bytes)
         }
     }
 }

@@ -33,6 +33,9 @@ enum AuditTextRenderer {
         }
         if !summary.failedChecks.isEmpty { lines.append("failed checks  " + counts(summary.failedChecks)) }
         lines.append("signals        " + (summary.signals.isEmpty ? "none" : counts(summary.signals)))
+        if summary.warningCount > 0 {
+            lines.append("warnings       \(summary.warningCount) (the input is not the whole truth; see the JSON summary)")
+        }
         let groups = summary.groups
         if !groups.isEmpty {
             lines.append("signal groups  \(groups.count)")

@@ -10,9 +10,13 @@ enum SummarizeCommand: Subcommand {
         map step), in the order given, and prints the summary that one audit over the same records in that
         order would write with --summary: records are renumbered by their position across the shards, and
         receipt_shared_between_users and transaction_shared_between_users are raised again over all of them.
-        No FILE reads standard input. A line that is not an audit record stops with its path and line number.
-        Exit status: 0 every record valid and no signal; 1 otherwise; 64 usage; 65 a line is not an audit
-        record; 66 a shard missing or unreadable; 74 writing output failed.
+        No FILE reads standard input. Shards are believed as written; what can be checked is: a line that is
+        not an audit record counts as a malformed record in its place and is named, and a valid record that
+        lists failed checks, or record numbers that repeat, go back or jump (lines lost, or a shard written
+        with --only-problems, whose counts are not the batch's), are warnings. Warnings go to stderr and into
+        the summary (warning_count, warnings) and make the exit status 1.
+        Exit status: 0 every record valid, no signal and no warning; 1 otherwise; 64 usage; 66 a shard missing
+        or unreadable; 74 writing output failed.
         """
     static let options: [OptionSpec] = [
         .value("summary", "FILE", "Also write the JSON summary to FILE."),
@@ -36,8 +40,12 @@ enum SummarizeCommand: Subcommand {
         } catch {
             switch error {
             case .unreadable(.unreadable(let path, let reason)): throw .unreadable(path: path, reason: reason)
-            case .invalidLine: throw .failure(error.description, .dataError)
             }
+        }
+        for warning in summary.warnings { console.writeError("appreceipt: warning: \(warning)\n") }
+        if summary.warningCount > summary.warnings.count {
+            console.writeError(
+                "appreceipt: warning: \(summary.warningCount - summary.warnings.count) more in the summary count\n")
         }
         if let path = arguments.value("summary") {
             try FileWriter.write(summary.fileBytes(), to: path)

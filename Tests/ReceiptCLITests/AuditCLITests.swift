@@ -134,12 +134,19 @@ import Testing
         #expect(result.err.contains("cannot write /nonexistent/dir/summary.json: No such file or directory"))
     }
 
-    @Test func summarizeRefusesALineThatIsNotAnAuditRecord() throws {
+    @Test func summarizeCountsAndNamesALineThatIsNotAnAuditRecordAndGoesOn() throws {
         let directory = try TemporaryDirectory()
-        let path = try directory.write("bad.jsonl", "{\"record\":1,\"source\":\"x\",\"verdict\":\"valid\"}\n[1,2]\n")
-        let result = run(["summarize", path])
-        #expect(result.status == 65)
-        #expect(result.err.contains("\(path):2: not an audit record: the line is not a JSON object"))
+        let path = try directory.write(
+            "bad.jsonl",
+            "{\"record\":1,\"source\":\"x\",\"verdict\":\"valid\"}\n[1,2]\n"
+                + "{\"record\":3,\"source\":\"y\",\"verdict\":\"valid\",\"receipt_creation_date\":\"10000-01-01T00:00:00Z\"}\n")
+        let result = run(["summarize", "--compact", path])
+        #expect(result.status == 1)
+        #expect(result.err.contains("appreceipt: warning: \(path):2: not an audit record: the line is not a JSON object"))
+        let summary = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+        #expect(summary?["records"] as? Int == 3)
+        #expect(summary?["verdicts"] as? [String: Int] == ["valid": 2, "malformed": 1])
+        #expect(summary?["warning_count"] as? Int == 1)
         #expect(run(["summarize", "/nonexistent.jsonl"]).status == 66)
     }
 

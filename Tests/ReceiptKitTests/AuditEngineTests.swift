@@ -158,18 +158,6 @@ import Testing
         #expect(whole.groups.contains { $0.kind == .transactionSharedBetweenUsers && $0.users?.count == 6 })
     }
 
-    @Test func summarizeNamesALineThatIsNotARecord() throws {
-        let fileSystem = MemoryFileSystem()
-        fileSystem.addFile(
-            "s.jsonl", "{\"record\":1,\"source\":\"x\",\"verdict\":\"valid\"}\n{\"record\":2,\"verdict\":\"maybe\"}\n")
-        #expect(throws: AuditShards.Failure.invalidLine(source: "s.jsonl:2", message: "no \"source\"")) {
-            _ = try AuditShards.summarize(["s.jsonl"], fileSystem: fileSystem, maximumLineBytes: 1000)
-        }
-        #expect(throws: AuditShards.Failure.unreadable(.unreadable(path: "nope", reason: "No such file or directory"))) {
-            _ = try AuditShards.summarize(["nope"], fileSystem: fileSystem, maximumLineBytes: 1000)
-        }
-    }
-
     @Test func recordsSurviveTheirJSONLine() throws {
         let (records, _) = try AuditFixtures.audit(
             try mixedLines(copies: 2) + [try AuditFixtures.line("receipts/date-forms.b64", user: "u0", id: "7")],

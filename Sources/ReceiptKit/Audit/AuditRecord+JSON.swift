@@ -33,8 +33,8 @@ extension AuditRecord {
         output.endArray()
         if !unsignedClaims.isEmpty {
             output.key("unsigned_claims")
-            output.beginObject(keysInOrder: true)
-            for (key, value) in unsignedClaims.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            output.beginObject()
+            for (key, value) in unsignedClaims {
                 output.dynamicKey(key)
                 output.string(value)
             }
@@ -221,6 +221,8 @@ private struct JSONFields {
 
     func date(_ key: String) throws(AuditRecordParseError) -> Timestamp? {
         guard let text = try string(key) else { return nil }
+        // What the writer writes for any instant, years past 9999 and before 0000 included.
+        if let written = Timestamp(writtenRFC3339: text) { return written }
         do {
             return try ReceiptDateParser.parse(text)
         } catch {

@@ -14,6 +14,9 @@ public struct AuditReducer: Sendable {
         running.add(record)
     }
 
+    /// Notes something about the input that makes the summary less than the whole truth (see ``AuditShards``).
+    public mutating func warn(_ warning: String) { running.warn(warning) }
+
     /// The summary of every record reduced so far, cross-record groups included.
     public var summary: AuditSummary {
         var result = running

@@ -26,6 +26,11 @@ extension AuditSummary {
         output.counts(signals)
         output.key("verdicts")
         output.counts(verdicts)
+        // Only when there are any, so a clean summary keeps its bytes.
+        if warningCount > 0 {
+            output.member("warning_count", integer: warningCount)
+            output.member("warnings", strings: warnings)
+        }
         output.endObject()
     }
 

@@ -15,6 +15,11 @@ public struct AuditSummary: Sendable, Equatable {
     /// Keyed by the values' bytes: look-alike bundle ids or environments are counted apart.
     public private(set) var environments: [ExactString: Int] = [:]
     public private(set) var bundleIDs: [ExactString: Int] = [:]
+    /// What made the input less than trustworthy as a whole (shard lines that are not records, gaps in record
+    /// numbers), the first ``warningLimit`` of them; ``warningCount`` counts all.
+    public private(set) var warnings: [String] = []
+    public private(set) var warningCount = 0
+    public static let warningLimit = 20
     /// Groups of the signals a record raises on its own, by signal and key.
     private var ownGroups: [GroupKey: AuditSignalGroup] = [:]
     /// Groups of the cross-record signals, from the signal index at the end.
@@ -49,6 +54,12 @@ public struct AuditSummary: Sendable, Equatable {
         }
     }
 
+    /// Notes a warning; past ``warningLimit`` only the count grows. A warning makes the summary not clean.
+    public mutating func warn(_ warning: String) {
+        warningCount += 1
+        if warnings.count < Self.warningLimit { warnings.append(warning) }
+    }
+
     /// Takes the cross-record groups from the index that saw the same records.
     public mutating func finish(with index: SignalIndex) {
         sharedGroups = index.groups
@@ -60,7 +71,7 @@ public struct AuditSummary: Sendable, Equatable {
     }
 
     /// True when every record is valid and no signal was raised: the audit's exit status 0.
-    public var isClean: Bool { problemRecords == 0 }
+    public var isClean: Bool { problemRecords == 0 && warningCount == 0 }
 
     /// What a group of a record's own signal is about: the value that was refused, or the user.
     private static func groupKey(_ kind: AuditSignal.Kind, _ record: AuditRecord) -> String {
