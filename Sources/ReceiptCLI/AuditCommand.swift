@@ -154,7 +154,7 @@ enum AuditCommand: Subcommand {
         if outcome.unreadable > 0 { signals += "; \(outcome.unreadable) unreadable" }
         lines.append(signals)
         if outcome.interrupted { lines.append("interrupted: the output ends after record \(summary.records)") }
-        return lines.map { "appreceipt audit: " + AuditTextRenderer.escaped($0) + "\n" }.joined()
+        return lines.map { "appreceipt audit: " + $0.escapingControlCharacters + "\n" }.joined()
     }
 
     /// A positive integer option, or nil when absent.

@@ -8,30 +8,33 @@ final class AuditProgress {
     private let started = ContinuousClock.now
     private var lastDrawn = ContinuousClock.now
     private var drawn = false
+    private let interval: Duration
 
-    init(console: any Console, total: Int?, enabled: Bool) {
+    /// `interval` is the shortest time between two redraws.
+    init(console: any Console, total: Int?, enabled: Bool, interval: Duration = .milliseconds(200)) {
         self.console = console
         self.total = total
         self.enabled = enabled
+        self.interval = interval
     }
 
     /// Redraws at most five times a second.
     func update(done: Int) {
         guard enabled else { return }
         let now = ContinuousClock.now
-        guard now - lastDrawn >= .milliseconds(200) else { return }
+        guard now - lastDrawn >= interval else { return }
         lastDrawn = now
         let seconds = Self.seconds(now - started)
         let rate = seconds > 0 ? Int(Double(done) / seconds) : 0
         let count = total.map { "\(done)/\($0)" } ?? "\(done)"
-        console.writeError("\rappreceipt audit: \(count) records, \(rate) records/s ")
+        console.redrawErrorLine("appreceipt audit: \(count) records, \(rate) records/s ")
         drawn = true
     }
 
     /// Clears the line, so what follows starts at the left margin.
     func finish() {
         guard drawn else { return }
-        console.writeError("\r\u{1B}[K")
+        console.redrawErrorLine("", clearingRest: true)
         drawn = false
     }
 

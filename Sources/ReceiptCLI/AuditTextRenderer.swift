@@ -20,7 +20,7 @@ enum AuditTextRenderer {
             parts.append("signal=\(signal.kind.rawValue)\(related)")
         }
         if let error = record.error { parts.append("error: \(error.message)") }
-        return escaped(parts.joined(separator: " ")) + "\n"
+        return parts.joined(separator: " ").escapingControlCharacters + "\n"
     }
 
     /// The summary in a few lines.
@@ -45,7 +45,7 @@ enum AuditTextRenderer {
             }
             if groups.count > 10 { lines.append("  ... (\(groups.count - 10) more in the JSON summary)") }
         }
-        return lines.map(escaped).joined(separator: "\n") + "\n"
+        return lines.renderedLines
     }
 
     /// `12 valid, 3 malformed`, largest count first.
@@ -55,20 +55,5 @@ enum AuditTextRenderer {
     static func counts(_ table: [(key: String, value: Int)]) -> String {
         table.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-    }
-
-    /// Control characters, line breaks included (a forged receipt's bundle id may carry terminal escapes), shown
-    /// as `\u{1B}` style escapes, never sent raw to a terminal.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

@@ -28,10 +28,9 @@ enum CompareTextRenderer {
         lines += document.notes.map { "note: \($0)" }
         if let subscriptions = document.subscriptions {
             lines.append("subscriptions")
-            lines.append(
-                SubscriptionsTextRenderer.render(subscriptions).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            lines += SubscriptionsTextRenderer.lines(subscriptions).map { "  " + $0 }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.renderedLines
     }
 
     /// A whole in-app entry that one side lacks (its value is the entry's object), as opposed to a field.

@@ -52,6 +52,13 @@ extension Console {
     public func writeError(_ text: String) {
         writeStandardError(text.escapingControlCharactersKeepingLayout)
     }
+
+    /// Redraws the current line of standard error in place (a progress line): a raw carriage return, the text with
+    /// every control character escaped, and with `clearingRest` the raw erase-to-end-of-line sequence. The only
+    /// control characters that reach the terminal are these two of the tool's own.
+    public func redrawErrorLine(_ text: String, clearingRest: Bool = false) {
+        writeStandardError("\r" + text.escapingControlCharacters + (clearingRest ? "\u{1B}[K" : ""))
+    }
 }
 
 /// The process's own standard streams.

@@ -29,15 +29,15 @@ enum DecodeTextRenderer {
                 "signedData, \(container.encoding), digest \(digests), "
                     + "\(container.container.signerInfos.count) signer(s), \(receipt.certificates.count) certificate(s)")
             lines.append("certificates")
-            lines += document.certificates.map(certificateLine)
+            lines += document.certificates.flatMap(certificateLines)
         case .jws(let jws):
             row("alg", jws.header["alg"]?.scalarText)
             for key in jwsKeys { row(key, jws.payload[key]?.scalarText ?? jws.payload["data"]?[key]?.scalarText) }
             if !jws.certificates.isEmpty { lines.append("certificates (x5c)") }
-            lines += document.certificates.map(certificateLine)
+            lines += document.certificates.flatMap(certificateLines)
         case .transactionReceipt:
             lines.append("certificates")
-            lines += document.certificates.map(certificateLine)
+            lines += document.certificates.flatMap(certificateLines)
         case .signedDataBody(let body):
             for item in SignedDataDecoder.decode(body).items {
                 lines += SignedDataTextRenderer.render(item, depth: 0)
@@ -50,7 +50,7 @@ enum DecodeTextRenderer {
             lines += inAppTable(receipt.receipt.inApp)
         }
         lines += document.warnings.map { "warning: \($0)" }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.renderedLines
     }
 
     /// Product ids up to this long widen the first column; longer ones are shortened in the middle (decode's
@@ -60,7 +60,9 @@ enum DecodeTextRenderer {
     static func inAppTable(_ purchases: [InAppPurchase]) -> [String] {
         var lines = ["in_app (\(purchases.count))"]
         guard !purchases.isEmpty else { return lines }
-        let longest = purchases.map { ($0.productID ?? "-").count }.max() ?? 0
+        // Measured as shown: escaped, so a control character in an id cannot shift the columns after it.
+        let products = purchases.map { ($0.productID ?? "-").escapingControlCharacters }
+        let longest = products.map(\.count).max() ?? 0
         let productWidth = min(max(40, longest), longestProductColumn)
         lines.append(
             "  "
@@ -68,7 +70,7 @@ enum DecodeTextRenderer {
                     "product_id".padding(productWidth), "transaction_id".padding(18), "original_tx_id".padding(18),
                     "purchase_date (UTC)".padding(20), "expires_date (UTC)".padding(20), "flags",
                 ].joined(separator: " "))
-        for purchase in purchases {
+        for (purchase, product) in zip(purchases, products) {
             var flags: [String] = []
             if purchase.isTrialPeriod == true { flags.append("trial") }
             if purchase.isInIntroOfferPeriod == true, purchase.expiresDate != nil { flags.append("intro") }
@@ -77,8 +79,9 @@ enum DecodeTextRenderer {
             lines.append(
                 "  "
                     + [
-                        (purchase.productID ?? "-").shortened(to: productWidth).padding(productWidth),
-                        (purchase.transactionID ?? "-").padding(18), (purchase.originalTransactionID ?? "-").padding(18),
+                        product.shortened(to: productWidth).padding(productWidth),
+                        (purchase.transactionID ?? "-").escapingControlCharacters.padding(18),
+                        (purchase.originalTransactionID ?? "-").escapingControlCharacters.padding(18),
                         shortDate(purchase[.purchaseDate]).padding(20), shortDate(purchase[.expiresDate]).padding(20),
                         flags.joined(separator: ","),
                     ].joined(separator: " "))
@@ -86,14 +89,14 @@ enum DecodeTextRenderer {
         return lines
     }
 
-    static func certificateLine(_ entry: CertificateEntry) -> String {
+    static func certificateLines(_ entry: CertificateEntry) -> [String] {
         let certificate = entry.certificate
         let markers = certificate.appleMarkerOIDs
-        return
-            "  \(entry.index) \(entry.role.padding(13)) \(certificate.subjectCommonName ?? certificate.subject)\n"
-            + "      valid \(certificate.notBefore.rendered) .. \(certificate.notAfter.rendered), serial \(certificate.serialNumberHex), "
-            + "\(certificate.signatureAlgorithm), sha256 \(certificate.sha256Fingerprint)"
-            + (markers.isEmpty ? "" : "\n      markers \(markers.joined(separator: ", "))")
+        return [
+            "  \(entry.index) \(entry.role.padding(13)) \(certificate.subjectCommonName ?? certificate.subject)",
+            "      valid \(certificate.notBefore.rendered) .. \(certificate.notAfter.rendered), serial \(certificate.serialNumberHex), "
+                + "\(certificate.signatureAlgorithm), sha256 \(certificate.sha256Fingerprint)",
+        ] + (markers.isEmpty ? [] : ["      markers \(markers.joined(separator: ", "))"])
     }
 
     /// A date as the table shows it: Apple's GMT form without the zone, which the column header states.

@@ -26,7 +26,7 @@ enum DumpCommand: Subcommand {
             let text = { () -> String in
                 var lines: [String] = []
                 render(tree, into: &lines)
-                return lines.joined(separator: "\n") + "\n"
+                return lines.renderedLines
             }
             guard let failure = result.failure else {
                 return FileResult(writeJSON: tree.write, renderText: text, exitCode: .success)

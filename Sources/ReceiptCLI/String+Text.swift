@@ -10,6 +10,13 @@ extension StringProtocol {
     }
 }
 
+extension [String] {
+    /// The lines of a text rendering, one layout line each, joined with line feeds and ending in one. A line
+    /// feed, carriage return, tab or line separator inside a line came from a value (a forged product id can hold
+    /// one), so it is escaped there and cannot draw a line of its own, such as `verdict valid`.
+    var renderedLines: String { map(\.escapingControlCharacters).joined(separator: "\n") + "\n" }
+}
+
 extension String {
     /// Pads with spaces to at least `width` characters.
     func padding(_ width: Int) -> String {

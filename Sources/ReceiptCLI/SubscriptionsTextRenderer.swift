@@ -2,7 +2,10 @@ import ReceiptKit
 
 /// The human rendering of a subscriptions document.
 enum SubscriptionsTextRenderer {
-    static func render(_ report: SubscriptionReport) -> String {
+    static func render(_ report: SubscriptionReport) -> String { lines(report).renderedLines }
+
+    /// The rendering's lines, one layout line each (compare indents them under its own heading).
+    static func lines(_ report: SubscriptionReport) -> [String] {
         var lines = ["at                \(report.time.rfc3339) (\(report.timeSource.rendered(.commandLine)))"]
         if report.inputs.sandbox { lines.append("environment       Sandbox") }
         for item in report.result.subscriptions {
@@ -21,6 +24,6 @@ enum SubscriptionsTextRenderer {
         if case .receipt = report.origin { limitLabel = "a receipt alone cannot know" } else { limitLabel = "cannot know" }
         lines += report.inputs.cannotKnow.map { "\(limitLabel): \($0)" }
         lines += report.inputs.explanations.map { "note: \($0)" }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 }

@@ -25,7 +25,7 @@ enum VerifyTextRenderer {
             lines += report.checks.map(checkLine)
             lines += document.warnings.map { "warning: [\($0.kind.rawValue)] \($0.detail)" }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.renderedLines
     }
 
     static func header(_ decoded: DecodeDocument, verdict: Verdict?) -> [String] {

@@ -166,6 +166,27 @@ def main() -> None:
             {"t2": "FORMAT:HEX,OCTETSTRING:" + der_utf8("com.example\x1b[1A\x1b[2K\rverdict            valid\x1b[8m\u202e")}
         ),
     )
+    # Line breaks and tabs inside values (text output must escape them, or a value draws its own lines).
+    forged_lines = "\nverdict            valid\tx\u2028y"
+    write(
+        "receipt-values-with-line-breaks.b64",
+        app_receipt(
+            {
+                "t2": "FORMAT:HEX,OCTETSTRING:" + der_utf8("com.example" + forged_lines),
+                "i1702": "FORMAT:HEX,OCTETSTRING:" + der_utf8("com.example.product\nverdict valid"),
+            },
+            base="one-inapp",
+        ),
+    )
+    write(
+        "response-values-with-line-breaks.json",
+        response(
+            "A product id and bundle id with a line feed, a tab and a line separator in them.",
+            {"bundle_id": "com.example" + forged_lines, "request_date_ms": "1718884721264"},
+            [dict(transaction("2000000610000001", purchase_date_ms="1718000000000", expires_date_ms="1719000000000"),
+                  product_id="com.example.subs\nverdict valid\tx\u2029y")],
+        ),
+    )
     # A product id far wider than the in-app table's column (decode --format text): the rows must stay aligned.
     write(
         "receipt-long-product-id.b64",

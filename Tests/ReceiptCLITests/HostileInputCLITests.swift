@@ -69,6 +69,27 @@ import Testing
         #expect(result.stdout.contains("verdict            untrusted") || result.stdout.contains("verdict            invalid"))
     }
 
+    /// Line feeds, tabs and line separators inside values (a bundle id, a product id) are escaped in every text
+    /// rendering, so a forged value cannot draw a line of its own such as `verdict valid` (issue 19, item 4).
+    @Test(arguments: [
+        ["decode", "--format", "text", "TestVectors/regressions/receipt-values-with-line-breaks.b64"],
+        ["verify", "--format", "text", "TestVectors/regressions/receipt-values-with-line-breaks.b64"],
+        [
+            "compare", "--format", "text", "--response", "TestVectors/regressions/response-values-with-line-breaks.json",
+            "TestVectors/regressions/receipt-values-with-line-breaks.b64",
+        ],
+        ["subscriptions", "--format", "text", "TestVectors/regressions/response-values-with-line-breaks.json"],
+    ])
+    func lineBreaksInsideValuesCannotDrawLines(arguments: [String]) throws {
+        let result = try BinaryRunner.run(arguments)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count > 3)
+        // The forged values would start lines `verdict            valid` and `verdict valid`.
+        #expect(!lines.contains { $0.hasPrefix("verdict valid") || $0.hasPrefix("verdict            valid") })
+        #expect(!result.stdout.unicodeScalars.contains { $0 == "\t" || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        #expect(result.stdout.contains("\\u000averdict"))
+    }
+
     @Test func diagnosticsOnStderrAreEscaped() throws {
         let result = try BinaryRunner.run(["decode", "no-such-file-\u{1B}[2J\u{9B}31m\u{2066}.b64"])
         #expect(result.status == 66)

@@ -26,8 +26,14 @@ import Testing
         #expect("a\nb\tc\r\u{1B}[8m\u{202E}".escapingControlCharactersKeepingLayout == "a\nb\tc\\u000d\\u001b[8m\\u202e")
     }
 
+    /// Line and paragraph separators break lines in many terminals and viewers: never the tool's layout.
+    @Test func escapesLineAndParagraphSeparatorsInBothModes() {
+        #expect("a\u{2028}b\u{2029}c".escapingControlCharacters == "a\\u2028b\\u2029c")
+        #expect("a\u{2028}b\u{2029}c".escapingControlCharactersKeepingLayout == "a\\u2028b\\u2029c")
+    }
+
     @Test func ordinaryTextIsUnchanged() {
-        for text in ["", "com.example.app", "C:\\path\\u001b is literal", "Zürich 東京 😀", "\u{200D}\u{2028}\u{A0}"] {
+        for text in ["", "com.example.app", "C:\\path\\u001b is literal", "Zürich 東京 😀", "\u{200D}\u{A0}"] {
             #expect(text.escapingControlCharacters == text)
             #expect(text.escapingControlCharactersKeepingLayout == text)
         }

@@ -1,7 +1,8 @@
 extension String {
     /// The text with every character a terminal would act on instead of showing written as a visible `\u001b`-style
-    /// escape: C0 controls (U+0000-U+001F, line feed and tab included), DEL, C1 controls (U+0080-U+009F) and the
-    /// bidirectional overrides and isolates (U+202A-U+202E, U+2066-U+2069).
+    /// escape: C0 controls (U+0000-U+001F, line feed and tab included), DEL, C1 controls (U+0080-U+009F), the line
+    /// and paragraph separators (U+2028, U+2029) and the bidirectional overrides and isolates (U+202A-U+202E,
+    /// U+2066-U+2069).
     ///
     /// Receipts carry text anyone can write (a forged bundle id, a product id, a response's strings). Printed raw,
     /// an escape sequence in it can erase lines, move the cursor or recolour text, and a bidi override can reorder
@@ -17,7 +18,7 @@ extension String {
         func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.value {
             case 0x0A, 0x09: return !keepingLayout
-            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: return true
             default: return false
             }
         }
