@@ -12,14 +12,16 @@ enum AuditCommand: Subcommand {
     static let name = "audit"
     static let abstract = "Audit a batch of receipts: one JSON line per record, in order, with fraud signals and a summary."
     static let usage =
-        "[--records FILE ...] [--jobs N] [--only-problems] [--summary FILE] [--format json|text] [--max-record-bytes N] [--at TIME|now] [--trust-anchor FILE ...] [--allow-xcode] [--bundle-id ID ...] [--app-version V] [--device-id UUID|MAC] [--environment Production|Sandbox] [FILE|DIR|-]..."
+        "[--records FILE ...] [--include PATTERN ...] [--exclude PATTERN ...] [--jobs N] [--only-problems] [--summary FILE] [--format json|text] [--max-record-bytes N] [--at TIME|now] [--trust-anchor FILE ...] [--allow-xcode] [--bundle-id ID ...] [--app-version V] [--device-id UUID|MAC] [--environment Production|Sandbox] [FILE|DIR|-]..."
     static let defaultMaximumRecordBytes = 4 << 20
     /// More threads than this only cost memory: the work is CPU-bound.
     static let maximumJobs = 256
     static let discussion = """
         Records: a FILE holding one receipt (anything verify reads) is one record; a DIR is walked recursively in
         sorted path order, each regular file one record (hidden entries skipped, linked directories not
-        followed); a records file (.jsonl, .b64l, .txt, -, or --records FILE) has one record per line: a bare
+        followed, --include and --exclude globs applied to the file name, or to the path below DIR when the
+        pattern has a /), except that a walked .jsonl or .b64l file is a records file; a records file (.jsonl,
+        .b64l, .txt when named, -, or --records FILE) has one record per line: a bare
         base64 receipt, or a JSON object with the receipt under "receipt-data", "receipt_data" or "receipt" and
         optional "id", "user_id", "device_id", "bundle_id" (a record's device_id and bundle_id take precedence
         over --device-id and --bundle-id). Empty lines are skipped. No FILE reads records from standard input.
@@ -52,6 +54,10 @@ enum AuditCommand: Subcommand {
             .value(
                 "records", "FILE", repeatable: true,
                 "Read this file (or - for stdin) as records, one per line, whatever its name."),
+            .value(
+                "include", "PATTERN", repeatable: true,
+                "In a walked DIR, read only files matching this glob (the name, or the path below DIR with a /)."),
+            .value("exclude", "PATTERN", repeatable: true, "In a walked DIR, skip files matching this glob (e.g. '*.md')."),
             .value("jobs", "N", "Threads that check records (default: the number of cores; 1 is a single thread)."),
             .flag("only-problems", "Print only records that are not valid or carry a signal (the summary still counts all)."),
             .value("summary", "FILE", "Write the JSON summary to FILE."),
@@ -134,7 +140,9 @@ enum AuditCommand: Subcommand {
             return DescriptorByteSource(descriptor: 0, path: "standard input", closesOnRelease: false)
         }
         do throws(AuditInputError) {
-            return try RecordReader(inputs: inputs, fileSystem: fileSystem, maximumRecordBytes: maximumBytes)
+            return try RecordReader(
+                inputs: inputs, fileSystem: fileSystem, maximumRecordBytes: maximumBytes,
+                filter: WalkFilter(include: arguments.all("include"), exclude: arguments.all("exclude")))
         } catch {
             switch error {
             case .unreadable(let path, let reason): throw .unreadable(path: path, reason: reason)

@@ -33,6 +33,55 @@ import Testing
             ])
     }
 
+    /// Issue 19, item 7: a walked .jsonl or .b64l is records (it was one malformed record), and globs choose files.
+    @Test func walkedRecordsFilesAreReadLineByLineAndGlobsChooseWhatAWalkReads() throws {
+        let fs = MemoryFileSystem()
+        fs.directories = ["d", "d/2024"]
+        fs.addFile("d/batch.jsonl", "one\ntwo\n")
+        fs.addFile("d/more.B64L", "three\n")
+        fs.addFile("d/receipt.txt", "wrapped\nbase64\n")
+        fs.addFile("d/README.md", "# notes")
+        fs.addFile("d/manifest.json", "{}")
+        fs.addFile("d/2024/r.b64", "r")
+        #expect(
+            try items([.path("d")], fs) == [
+                "1 d/2024/r.b64 file r", "2 d/README.md file # notes", "3 d/batch.jsonl:1 line1 one",
+                "4 d/batch.jsonl:2 line2 two", "5 d/manifest.json file {}", "6 d/more.B64L:1 line1 three",
+                "7 d/receipt.txt file wrapped\nbase64\n",
+            ])
+        var reader = try RecordReader(
+            inputs: [.path("d"), .path("d/README.md")], fileSystem: fs, maximumRecordBytes: 64,
+            filter: WalkFilter(exclude: ["*.md", "manifest.json"]))
+        var sources: [String] = []
+        while let item = reader.next() { sources.append(item.source) }
+        // A file named on the command line is read whatever the filter says.
+        #expect(
+            sources == [
+                "d/2024/r.b64", "d/batch.jsonl:1", "d/batch.jsonl:2", "d/more.B64L:1", "d/receipt.txt", "d/README.md",
+            ])
+    }
+
+    @Test(arguments: [
+        (WalkFilter(include: ["*.b64"]), "2024/r.b64", true), (WalkFilter(include: ["*.b64"]), "r.der", false),
+        (WalkFilter(include: ["2024/*.b64"]), "2024/r.b64", true), (WalkFilter(include: ["*/r.b64"]), "a/b/r.b64", false),
+        (WalkFilter(exclude: ["*.md"]), "docs/README.md", false), (WalkFilter(exclude: ["*.md"]), "r.b64", true),
+        (WalkFilter(include: ["r?.b64"], exclude: ["r2.*"]), "r2.b64", false),
+        (WalkFilter(include: ["r[0-9].b64"]), "r1.b64", true),
+    ])
+    func walkFilterPatterns(filter: WalkFilter, path: String, admitted: Bool) {
+        #expect(filter.admits(relativePath: path) == admitted)
+    }
+
+    @Test func aWholeFileOfSeveralLinesThatIsNotAReceiptPointsAtRecords() throws {
+        let auditor = try AuditFixtures.auditor()
+        let token = String(decoding: try Fixtures.testVector("jws/valid/transaction.jws"), as: UTF8.self)
+        let record = auditor.audit(AuditItem(number: 1, source: "tokens.log", content: .file(Array((token + token).utf8))))
+        #expect(record.verdict == .malformed)
+        #expect(record.error?.message.hasSuffix("give it with --records FILE or name it .jsonl or .b64l)") == true)
+        let single = auditor.audit(AuditItem(number: 1, source: "x", content: .file(Array("not a receipt\n".utf8))))
+        #expect(single.error?.message.contains("--records") == false)
+    }
+
     @Test func namedRecordsFilesYieldOneRecordPerNonBlankLineWithLineNumbers() throws {
         let fs = MemoryFileSystem()
         fs.addFile("a.jsonl", "first\r\n\n   \nsecond\nthird")

@@ -61,7 +61,8 @@ public struct RecordAuditor: Sendable {
         do {
             decoded = try ReceiptDecoder.decode(bytes, cache: certificateCache)
         } catch {
-            record.error = AuditRecordError(message: prefix + error.description, offset: error.offset)
+            let hint = line == nil ? Self.recordsHint(bytes) : ""
+            record.error = AuditRecordError(message: prefix + error.description + hint, offset: error.offset)
             return record
         }
         if record.fill(
@@ -76,6 +77,25 @@ public struct RecordAuditor: Sendable {
         let deviceFailure = record.fill(from: decoded.document, input: decoded.input, report: report)
         record.signals = signals(for: record, policy: recordPolicy, deviceFailure: deviceFailure)
         return record
+    }
+
+    /// For a whole file that is not one receipt but has several lines (JWS or base64 receipts one per line, saved
+    /// under a name that is not a records file's): how to read it as records.
+    static func recordsHint(_ bytes: [UInt8]) -> String {
+        var lines = 0
+        var blank = true
+        for byte in bytes {
+            if byte == 0x0A {
+                if !blank { lines += 1 }
+                blank = true
+            } else if !ASCII.isWhitespace(byte) {
+                blank = false
+            }
+            if lines > 1 { break }
+        }
+        if !blank { lines += 1 }
+        guard lines > 1 else { return "" }
+        return " (the file has several lines: if each is a record, give it with --records FILE or name it .jsonl or .b64l)"
     }
 
     /// The signals one record raises on its own, in ``AuditSignal/Kind`` order.

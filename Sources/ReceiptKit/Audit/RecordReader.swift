@@ -12,6 +12,9 @@ public struct RecordReader {
     private var remaining: [AuditInput]
     /// Directories being walked: each one's sorted child paths and the next one to visit.
     private var walk: [(children: [(path: String, kind: AuditFileKind)], next: Int)] = []
+    /// The directory named on the command line that the current walk started from, with a trailing `/`.
+    private var walkRoot = ""
+    private let filter: WalkFilter
     private var lines: (reader: RecordLineReader, name: String)?
     private var produced = 0
     /// The read buffer for whole files, made once: a directory of thousands of small receipts would otherwise
@@ -23,7 +26,9 @@ public struct RecordReader {
 
     /// Checks every named input up front (regular files are opened once, directories listed; a FIFO is left
     /// alone, as opening it twice could lose data), so a mistyped path stops the audit before any output.
-    public init(inputs: [AuditInput], fileSystem: any AuditFileSystem, maximumRecordBytes: Int) throws(AuditInputError) {
+    public init(
+        inputs: [AuditInput], fileSystem: any AuditFileSystem, maximumRecordBytes: Int, filter: WalkFilter = WalkFilter()
+    ) throws(AuditInputError) {
         var singleFiles = 0
         var allSingle = true
         for input in inputs {
@@ -47,6 +52,7 @@ public struct RecordReader {
             }
         }
         self.fileSystem = fileSystem
+        self.filter = filter
         self.maximumRecordBytes = max(1, maximumRecordBytes)
         remaining = inputs.reversed()
         knownRecordCount = allSingle ? singleFiles : nil
@@ -97,7 +103,9 @@ public struct RecordReader {
                 return makeItem(path, .unreadable(error.description))
             }
             switch kind {
-            case .directory, .linkedDirectory: return enterDirectory(path)
+            case .directory, .linkedDirectory:
+                walkRoot = path.hasSuffix("/") ? path : path + "/"
+                return enterDirectory(path)
             case .regularFile, .other:
                 return AuditInput.isRecordsFileName(path) ? openLines(path) : readWholeFile(path)
             }
@@ -170,7 +178,11 @@ public struct RecordReader {
         let child = walk[top].children[walk[top].next]
         walk[top].next += 1
         switch child.kind {
-        case .regularFile: return readWholeFile(child.path)
+        case .regularFile:
+            guard filter.admits(relativePath: String(child.path.dropFirst(walkRoot.count))) else { return nil }
+            // As when named: a walked .jsonl or .b64l file holds one record per line (a .txt stays one receipt,
+            // since receipts are often saved as wrapped base64 text).
+            return AuditInput.isWalkedRecordsFileName(child.path) ? openLines(child.path) : readWholeFile(child.path)
         case .directory: return enterDirectory(child.path)
         case .linkedDirectory, .other: return nil
         }
