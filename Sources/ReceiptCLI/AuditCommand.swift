@@ -135,6 +135,7 @@ enum AuditCommand: Subcommand {
 
         // The real process streams standard input; an in-process console hands over its bytes up front.
         let bufferedInput = process == nil && inputs.contains(.records("-")) ? try console.readStandardInput() : []
+        if inputs.contains(.records("-")) { process?.noteReadingTerminal("records, one per line,") }
         let fileSystem = PosixAuditFileSystem { () -> any AuditByteSource in
             guard process != nil else { return MemoryByteSource(bufferedInput) }
             return DescriptorByteSource(descriptor: 0, path: "standard input", closesOnRelease: false)

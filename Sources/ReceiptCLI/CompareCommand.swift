@@ -47,6 +47,7 @@ enum CompareCommand: Subcommand {
         do throws(DecodeError) {
             local = try ComparableReceipt(source: input.source, bytes: input.bytes)
         } catch {
+            try suggestSwap(receipt: input, response: arguments.value("response"))
             throw .undecodable(source: input.source, error)
         }
         let (response, origin) =
@@ -98,6 +99,20 @@ enum CompareCommand: Subcommand {
         if arguments.value("response") == "-", (arguments.positionals.first ?? "-") == "-" {
             throw .usage("--response - reads standard input, so give the RECEIPT as a FILE", command: name)
         }
+    }
+
+    /// When the RECEIPT argument is a verifyReceipt response and `--response` names a file, the two were most likely
+    /// given the wrong way round: say so with the command that would work (exit 64).
+    static func suggestSwap(receipt input: NamedInput, response path: String?) throws(CLIError) {
+        guard let path, path != "-" else { return }
+        do {
+            _ = try VerifyReceiptResponse.read(input.bytes)
+        } catch {
+            return
+        }
+        throw .usage(
+            "\(input.source) is a verifyReceipt response, not a receipt: were RECEIPT and --response swapped? "
+                + "Try: appreceipt compare --response \(input.source) \(path)", command: name)
     }
 
     /// A saved response (`-`: standard input); a file that is not one is a data error naming what is wrong.

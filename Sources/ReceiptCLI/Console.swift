@@ -107,10 +107,14 @@ public final class ProcessConsole: Console {
     /// does not seem to hang while it waits for the user.
     public func readStandardInput() throws(CLIError) -> [UInt8] {
         guard let input else { throw .unreadable(path: "standard input", reason: "not open") }
-        if isatty(0) == 1 {
-            writeError("appreceipt: reading the receipt from standard input (a terminal); end it with Ctrl-D\n")
-        }
+        noteReadingTerminal("the receipt")
         return try FileReader.readAll(input, path: "standard input")
+    }
+
+    /// When standard input is a terminal, says on stderr that `what` is read from it, so a command that streams
+    /// standard input (audit, summarize, report) does not seem to hang while it waits for the user.
+    public func noteReadingTerminal(_ what: String) {
+        if isatty(0) == 1 { writeError("appreceipt: reading \(what) from standard input (a terminal); end it with Ctrl-D\n") }
     }
 
     public var environment: [String: String] {

@@ -2,12 +2,6 @@ import ReceiptKit
 
 /// The compact human summary of a decode document (`--format text`), read off the typed document.
 enum DecodeTextRenderer {
-    /// Payload keys of StoreKit 2 items worth a line, in Apple's names.
-    static let jwsKeys = [
-        "notificationType", "subtype", "environment", "bundleId", "productId", "transactionId", "originalTransactionId", "type",
-        "expiresDate", "signedDate", "autoRenewStatus", "autoRenewProductId",
-    ]
-
     static func render(_ document: DecodeDocument) -> String {
         var lines: [String] = []
         func row(_ label: String, _ value: String?) {
@@ -32,7 +26,7 @@ enum DecodeTextRenderer {
             lines += document.certificates.flatMap(certificateLines)
         case .jws(let jws):
             row("alg", jws.header["alg"]?.scalarText)
-            for key in jwsKeys { row(key, jws.payload[key]?.scalarText ?? jws.payload["data"]?[key]?.scalarText) }
+            for (key, value) in SignedDataTextRenderer.payloadRows(jws) { row(key, value) }
             if !jws.certificates.isEmpty { lines.append("certificates (x5c)") }
             lines += document.certificates.flatMap(certificateLines)
         case .transactionReceipt:

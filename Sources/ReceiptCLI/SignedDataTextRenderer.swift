@@ -36,15 +36,20 @@ enum SignedDataTextRenderer {
     }
 
     static func payloadLines(_ jws: CompactJWS, indent: String) -> [String] {
+        payloadRows(jws).map { "\(indent)  \($0.key.padding(22)) \($0.value)" }
+    }
+
+    /// The ``keys`` the payload (or its notification `data`) has, each with its value as shown: a millisecond date
+    /// as RFC 3339 with the number after it. `decode` and `verify` show the same rows.
+    static func payloadRows(_ jws: CompactJWS) -> [(key: String, value: String)] {
         let dates = StoreKitDate.renderedDates(in: jws.payload)
-        var lines: [String] = []
+        var rows: [(key: String, value: String)] = []
         for key in keys {
             let (value, path) =
                 jws.payload[key].map { ($0, key) } ?? (jws.payload["data"]?[key]).map { ($0, "data." + key) } ?? (nil, key)
             guard let value, let text = value.scalarText else { continue }
-            let shown = dates[path].map { "\($0) (\(text))" } ?? text
-            lines.append("\(indent)  \(key.padding(22)) \(shown)")
+            rows.append((key, dates[path].map { "\($0) (\(text))" } ?? text))
         }
-        return lines
+        return rows
     }
 }

@@ -30,6 +30,7 @@ enum SummarizeCommand: Subcommand {
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         let process = console as? ProcessConsole
         let bufferedInput = process == nil && paths.contains("-") ? try console.readStandardInput() : []
+        if paths.contains("-") { process?.noteReadingTerminal("audit output lines") }
         let fileSystem = PosixAuditFileSystem { () -> any AuditByteSource in
             guard process != nil else { return MemoryByteSource(bufferedInput) }
             return DescriptorByteSource(descriptor: 0, path: "standard input", closesOnRelease: false)

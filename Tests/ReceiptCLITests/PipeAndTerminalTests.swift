@@ -53,11 +53,11 @@ import Testing
 
     /// Runs `decode` with no FILE and a pseudo-terminal on standard input, ending the input with Ctrl-D. Python's
     /// `pty` module makes the terminal (Glibc's module map leaves out posix_openpt and its companions).
-    static func decodeFromATerminal() throws -> Outcome {
+    static func decodeFromATerminal(_ subcommand: String = "decode") throws -> Outcome {
         let script = """
             import os, pty, subprocess, sys
             primary, secondary = pty.openpty()
-            child = subprocess.Popen([sys.argv[1], "decode"], stdin=secondary, stdout=subprocess.DEVNULL,
+            child = subprocess.Popen([sys.argv[1], sys.argv[2]], stdin=secondary, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE)
             os.close(secondary)
             os.write(primary, b"\\x04")  # Ctrl-D at the start of a line: end of input
@@ -66,7 +66,8 @@ import Testing
             sys.stdout.buffer.write(errors)
             """
         let result = try BinaryRunner.run(
-            ["-c", script, BinaryRunner.executable.path], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["python3"])
+            ["-c", script, BinaryRunner.executable.path, subcommand], program: URL(fileURLWithPath: "/usr/bin/env"),
+            prefix: ["python3"])
         let lines = result.stdout.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         let status = try #require(Int32(lines.first ?? ""), "python3 failed: \(result.stderr)")
         return Outcome(status: status, stderr: lines.count > 1 ? String(lines[1]) : "")
@@ -81,5 +82,14 @@ import Testing
         // A pipe is not a person: no notice.
         let piped = try BinaryRunner.run(["decode"], stdin: Data())
         #expect(!piped.stderr.contains("reading the receipt"))
+    }
+
+    /// Issue 19, item 8: the streaming subcommands said nothing while they waited on a terminal.
+    @Test(arguments: [("audit", "records, one per line,"), ("summarize", "audit output lines")])
+    func streamingSubcommandsSayTheyReadATerminal(subcommand: String, what: String) throws {
+        let outcome = try Self.decodeFromATerminal(subcommand)
+        #expect(outcome.stderr.hasPrefix("appreceipt: reading \(what) from standard input (a terminal)"), "\(outcome.stderr)")
+        let piped = try BinaryRunner.run([subcommand], stdin: Data())
+        #expect(!piped.stderr.contains("from standard input (a terminal)"))
     }
 }

@@ -15,7 +15,7 @@ import Testing
         #expect(lines.contains("bundle_id              com.example.appreceipt.one"))
         #expect(lines.contains("receipt_creation_date  2024-03-01 12:00:00 Etc/GMT"))
         #expect(lines.contains("container              signedData, DER, digest sha256, 1 signer(s), 3 certificate(s)"))
-        #expect(lines.contains { $0.hasPrefix("  0 signer ") && $0.contains("Receipt Signing (NOT APPLE)") })
+        #expect(lines.contains { $0.hasPrefix("  0 leaf ") && $0.contains("Receipt Signing (NOT APPLE)") })
         #expect(lines.contains { $0.hasPrefix("  2 root ") })
         #expect(lines.contains("in_app (1)"))
         // One auto-renewable subscription in its trial period (type 3, trial 1, empty cancellation date).

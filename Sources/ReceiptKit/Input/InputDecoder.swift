@@ -67,8 +67,12 @@ public enum InputDecoder {
                 return try unwrap(decoded, layers: &layers, layerName: "the base64-decoded text")
             }
         }
+        // Name the layers already peeled, so the size is not mistaken for the file's.
+        let peeled = layers.filter { $0.hasPrefix("base64") }.count
+        let which =
+            peeled > 1 ? "the inner base64 (layer \(peeled), inside \(peeled - 1) base64 layer(s) already decoded)" : "base64"
         throw .unrecognised(
-            "base64 decodes to \(decoded.count) bytes that are neither DER (which starts with 0x30) nor a "
+            "\(which) decodes to \(decoded.count) bytes that are neither DER (which starts with 0x30) nor a "
                 + "transaction-receipt property list; first bytes: \(decoded.prefix(8).hexString())")
     }
 

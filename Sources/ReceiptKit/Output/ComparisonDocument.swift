@@ -37,7 +37,26 @@ public struct ComparisonDocument: Sendable {
         guard let comparison else {
             return ["Apple returned no receipt object (status \(response.status): \(response.statusMeaning)); nothing to compare"]
         }
-        return comparison.notes
+        guard !comparison.agrees, isLatestReceipt else { return comparison.notes }
+        return [
+            "this receipt is the response's own latest_receipt: Apple's receipt object describes the receipt that was "
+                + "sent to verifyReceipt, which may be older, so differences are expected; compare the receipt that "
+                + "was sent, or send this one to verifyReceipt (--remote)"
+        ] + comparison.notes
+    }
+
+    /// True when the local receipt is the response's `latest_receipt` (the same bytes once base64 is decoded).
+    public var isLatestReceipt: Bool {
+        guard let latest = response.latestReceipt, let latestBytes = Self.base64Bytes(latest) else { return false }
+        return Self.base64Bytes(local.receiptData) == latestBytes
+    }
+
+    private static func base64Bytes(_ text: String) -> [UInt8]? {
+        do {
+            return try LenientBase64.decode(Array(text.utf8)).bytes
+        } catch {
+            return nil
+        }
     }
 
     public func write(to output: inout JSONOutput, _ naming: OptionNaming) {

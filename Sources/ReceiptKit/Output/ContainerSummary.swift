@@ -22,10 +22,11 @@ public struct ContainerSummary: Sendable {
         }
     }
 
-    /// A descriptive role: the signer (matched by issuer and serial), a self-signed root, or an intermediate.
+    /// A descriptive role in `verify`'s words: the leaf (the signer's certificate, matched by issuer and serial), a
+    /// self-signed root, or an intermediate.
     static func role(of certificate: X509Certificate, signers: Set<ObjectIdentifier>) -> String {
         if signers.contains(ObjectIdentifier(certificate)) {
-            return certificate.isSelfSigned ? "signer (self-signed)" : "signer"
+            return certificate.isSelfSigned ? "leaf (self-signed)" : "leaf"
         }
         return certificate.isSelfSigned ? "root" : (certificate.isCA ? "intermediate" : "other")
     }
