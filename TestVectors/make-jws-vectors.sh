@@ -376,4 +376,6 @@ write "$JWS/bodies/transaction-info.json" "$(printf '{"signedTransactionInfo":"%
 write "$JWS/bodies/notification-body.json" "$(printf '{"signedPayload":"%s"}' "$(cat "$JWS/valid/notification.jws")")"
 
 echo "make-jws-vectors.sh: wrote $(find "$JWS/valid" "$JWS/attacks" "$JWS/twins" "$JWS/bodies" -type f | wc -l) JWS vector files"
+# The edge vectors (jws/edge/) are signed with the same chain, so they are made again with it.
+python3 "$HERE/make-jws-edge-vectors.py"
 bash "$HERE/check-jws-vectors.sh"

@@ -44,12 +44,12 @@ enum AuditRecordHarness {
         record.creationDate = date()
         record.unsignedClaims = [text(): text()]
         record.warnings = [text()]
-        record.transactions = [
-            AuditTransaction(
-                transactionID: text(), originalTransactionID: text(), productID: text(), purchaseDate: date(),
-                expiresDate: date(), cancellationDate: date(), ownershipType: text(),
-                isTrialPeriod: input.pick([nil, true, false]))
-        ]
+        var transaction = AuditTransaction(
+            transactionID: text(), originalTransactionID: text(), productID: text(), purchaseDate: date(),
+            expiresDate: date(), cancellationDate: date(), ownershipType: text(), isTrialPeriod: input.pick([nil, true, false]))
+        transaction.environment = text()
+        transaction.bundleID = text()
+        record.transactions = [transaction]
         record.signals = [
             AuditSignal(input.pick(AuditSignal.Kind.allCases), text(), records: [Int(truncatingIfNeeded: input.int64())])
         ]

@@ -21,6 +21,8 @@ enum SignedDataTextRenderer {
             lines.append("\(indent)  error: \(error.message(.commandLine))")
         case .decoded(let jws):
             lines += payloadLines(jws, indent: indent)
+        case .notExamined(let why):
+            lines.append("\(indent)  not examined: \(why)")
         }
         if let status = item.appleStatus {
             lines.append("\(indent)  Apple status \(status) (\(AppleSubscriptionStatus.meaning(ofStatus: status)))")

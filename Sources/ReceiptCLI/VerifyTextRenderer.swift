@@ -11,6 +11,7 @@ enum VerifyTextRenderer {
             lines.append("error              \(error.message(.commandLine))")
         case .signedData(let decoded, let report):
             lines += header(decoded, verdict: report.verdict)
+            lines += report.notes.map { "note: \($0)" }
             lines += SignedDataTextRenderer.render(report, depth: 0)
         case .signedDataBody(let decoded, let report):
             lines += header(decoded, verdict: report.verdict)

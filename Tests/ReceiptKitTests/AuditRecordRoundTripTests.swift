@@ -59,10 +59,13 @@ import Testing
         record.unsignedClaims = ["environment": text(), "bundleId": text()]
         record.warnings = [text()]
         record.transactions = (0..<random.below(3)).map { _ in
-            AuditTransaction(
+            var transaction = AuditTransaction(
                 transactionID: text(), originalTransactionID: text(), productID: text(), purchaseDate: date(),
                 expiresDate: date(), cancellationDate: date(), ownershipType: text(), isTrialPeriod: flag(),
                 isInIntroOfferPeriod: flag(), isUpgraded: flag())
+            transaction.environment = random.below(2) == 0 ? nil : text()
+            transaction.bundleID = random.below(2) == 0 ? nil : text()
+            return transaction
         }
         record.signals = AuditSignal.Kind.allCases.shuffled(using: &random).prefix(2).map {
             AuditSignal($0, text(), records: [.min, 0, .max])

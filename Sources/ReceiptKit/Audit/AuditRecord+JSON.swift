@@ -98,7 +98,9 @@ extension AuditRecord {
 extension AuditTransaction {
     func write(to output: inout JSONOutput) {
         output.beginObject(keysInOrder: true)
+        output.member("bundle_id", bundleID)
         output.member("cancellation_date", rfc3339: cancellationDate)
+        output.member("environment", environment)
         output.member("expires_date", rfc3339: expiresDate)
         output.member("in_app_ownership_type", ownershipType)
         Self.write("is_in_intro_offer_period", isInIntroOfferPeriod, to: &output)
@@ -122,6 +124,8 @@ extension AuditTransaction {
             ownershipType: try fields.string("in_app_ownership_type"),
             isTrialPeriod: try fields.flag("is_trial_period"),
             isInIntroOfferPeriod: try fields.flag("is_in_intro_offer_period"), isUpgraded: try fields.flag("is_upgraded"))
+        environment = try fields.string("environment")
+        bundleID = try fields.string("bundle_id")
     }
 
     private static func write(_ name: StaticString, _ flag: Bool?, to output: inout JSONOutput) {

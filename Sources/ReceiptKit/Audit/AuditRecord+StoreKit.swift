@@ -42,7 +42,14 @@ extension AuditRecord {
         }
         transactions = zip(items, items.map(\.jws)).compactMap { item, jws in
             guard item.kind == .transaction, let payload = jws?.payload else { return nil }
-            return Self.transaction(payload)
+            var transaction = Self.transaction(payload)
+            // Counts and signals use the transaction's own signed values where they differ from the record's.
+            let own = SignedPayloadFacts(payload: payload, expected: .transaction)
+            if let value = own.environment?.value, !(environment?.isByteEqual(to: value) ?? false) {
+                transaction.environment = value
+            }
+            if let value = own.bundleID?.value, !(bundleID?.isByteEqual(to: value) ?? false) { transaction.bundleID = value }
+            return transaction
         }
         return true
     }

@@ -15,6 +15,10 @@ public struct AuditTransaction: Sendable, Equatable {
     public var isTrialPeriod: Bool?
     public var isInIntroOfferPeriod: Bool?
     public var isUpgraded: Bool?
+    /// StoreKit 2: the transaction's own signed environment and bundle id, kept only where they differ from the
+    /// record's (a notification nesting another app's Sandbox transaction); nil means the record's.
+    public var environment: String?
+    public var bundleID: String?
 
     public init(
         transactionID: String? = nil, originalTransactionID: String? = nil, productID: String? = nil,

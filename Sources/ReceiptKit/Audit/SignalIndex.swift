@@ -113,7 +113,8 @@ public struct SignalIndex: Sendable {
         var seenNumbers = Set<UInt64>()
         var seenTexts = Set<ExactString>()
         var ids: [TransactionKey] = []
-        for transaction in record.transactions where !transaction.isFamilyShared {
+        for transaction in record.transactions
+        where !transaction.isFamilyShared && !(transaction.environment?.isByteEqual(to: "Xcode") ?? false) {
             for case let id? in [transaction.transactionID, transaction.originalTransactionID] where !id.isEmpty {
                 if let number = canonicalNumber(id) {
                     if seenNumbers.insert(number).inserted { ids.append(.number(number, text: id)) }

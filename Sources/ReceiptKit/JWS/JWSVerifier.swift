@@ -13,13 +13,18 @@ public struct JWSVerifier: Sendable {
 
     /// Verifies `jws`. `expected` is the kind its position implies (a `signedRenewalInfo` key), used only
     /// when the payload's fields do not say.
-    public func verify(_ jws: CompactJWS, expected: SignedDataKind? = nil) -> VerificationReport {
+    ///
+    /// `nestedSignedTime` is the latest `signedDate` of the items nested in this one that verified: the time to
+    /// check at when the payload has no `signedDate` of its own (early notifications) and `--at` is not given.
+    public func verify(
+        _ jws: CompactJWS, expected: SignedDataKind? = nil, nestedSignedTime: (time: Timestamp, path: String)? = nil
+    ) -> VerificationReport {
         let facts = SignedPayloadFacts(payload: jws.payload, expected: expected)
-        let (time, timeSource) = verificationTime(facts)
+        let (time, timeSource) = verificationTime(facts, nestedSignedTime: nestedSignedTime)
         let algorithm = Self.algorithmCheck(jws.header)
         let chain = JWSChainEvaluation(
             jws: jws, facts: facts, policy: policy, time: time, timeSource: timeSource, linkCache: linkCache)
-        var checks = [algorithm]
+        var checks = [algorithm, JWSHeaderCheck.check(jws.header)]
         checks += chain.checks
         checks.append(Self.signatureCheck(jws, algorithmAccepted: algorithm.status == .pass))
         checks += fieldChecks(facts)
@@ -29,9 +34,12 @@ public struct JWSVerifier: Sendable {
 
     /// `--at` first; then the payload's own date (Apple's library validates offline at `signedDate`); then, for
     /// payloads without one, the caller's current time, as Apple's library does.
-    private func verificationTime(_ facts: SignedPayloadFacts) -> (Timestamp?, TimeSource) {
+    private func verificationTime(_ facts: SignedPayloadFacts, nestedSignedTime: (time: Timestamp, path: String)?)
+        -> (Timestamp?, TimeSource)
+    {
         if let time = policy.verificationTime { return (time, policy.verificationTimeSource) }
         if let signed = facts.signedTime { return (signed.value, .payload(signed.path)) }
+        if let nested = nestedSignedTime { return (nested.time, .payload("nested signedDate at \(nested.path)")) }
         if let now = policy.currentTime { return (now, .payload("now (the payload has no signedDate)")) }
         return (nil, .payload("none (the payload has no signedDate)"))
     }

@@ -6,6 +6,8 @@ public struct SignedDataReport: Sendable {
         case decoded(CompactJWS)
         /// The item is not a readable compact JWS.
         case undecodable(DecodeError)
+        /// The item was not decoded or checked (nested past the walker's depth limit); why, in words.
+        case notExamined(String)
     }
 
     /// Where the item sits: "" for a JWS handed in on its own, else a path such as `signedPayload`,
@@ -41,6 +43,7 @@ public struct SignedDataReport: Sendable {
     /// decoded.
     public var ownVerdict: Verdict? {
         if case .undecodable = content { return .malformed }
+        if case .notExamined = content { return .unverifiableHere }
         return report?.verdict
     }
 
@@ -49,6 +52,10 @@ public struct SignedDataReport: Sendable {
         guard let own = ownVerdict else { return nil }
         return Verdict.combining([own] + nested.compactMap(\.verdict))
     }
+
+    /// Where the item and the items nested in it disagree on bundle id, environment or app Apple id (a
+    /// notification for one app nesting another app's Sandbox transaction), one sentence each.
+    public var notes: [String] { SignedDataFacts(items: allItems).warnings }
 
     /// This item and everything nested in it, depth first.
     public var allItems: [SignedDataReport] { [self] + nested.flatMap(\.allItems) }

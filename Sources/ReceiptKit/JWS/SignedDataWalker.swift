@@ -22,16 +22,33 @@ struct SignedDataWalker: Sendable {
     {
         let kind = SignedDataKind(payload: jws.payload, expected: expected)
         var nested: [SignedDataReport] = []
-        if depth < Self.maximumDepth {
-            for (section, key, nestedKind) in Self.nestedItems {
-                guard let value = jws.payload[section]?[key] else { continue }
-                let nestedPath = path.isEmpty ? "\(section).\(key)" : "\(path).\(section).\(key)"
-                nested.append(item(value, path: nestedPath, expected: nestedKind, appleStatus: nil, depth: depth + 1))
+        for (section, key, nestedKind) in Self.nestedItems {
+            guard let value = jws.payload[section]?[key] else { continue }
+            let nestedPath = path.isEmpty ? "\(section).\(key)" : "\(path).\(section).\(key)"
+            guard depth < Self.maximumDepth else {
+                // Not looked into, so not vouched for: the verdict cannot be valid.
+                let why = "nested \(depth + 1) levels deep, past the limit of \(Self.maximumDepth): not decoded or checked"
+                nested.append(
+                    SignedDataReport(path: nestedPath, kind: nestedKind, content: .notExamined(why), report: nil, nested: []))
+                continue
             }
+            nested.append(item(value, path: nestedPath, expected: nestedKind, appleStatus: nil, depth: depth + 1))
         }
+        let nestedTime = jws.payload["signedDate"] == nil ? Self.latestVerifiedSignedDate(nested) : nil
         return SignedDataReport(
-            path: path, kind: kind, content: .decoded(jws), report: verifier?.verify(jws, expected: expected), nested: nested,
+            path: path, kind: kind, content: .decoded(jws),
+            report: verifier?.verify(jws, expected: expected, nestedSignedTime: nestedTime), nested: nested,
             appleStatus: appleStatus)
+    }
+
+    /// The latest `signedDate` among nested items that verified (a forged one lends its item nothing), with its path.
+    static func latestVerifiedSignedDate(_ nested: [SignedDataReport]) -> (time: Timestamp, path: String)? {
+        var latest: (time: Timestamp, path: String)?
+        for item in nested.flatMap(\.allItems) where item.verdict == .valid {
+            guard let date = item.jws.flatMap({ StoreKitDate.timestamp($0.payload["signedDate"]) }) else { continue }
+            if latest.map({ date > $0.time }) ?? true { latest = (date, item.path) }
+        }
+        return latest
     }
 
     func item(_ value: JSONValue, path: String, expected: SignedDataKind, appleStatus: Int64?, depth: Int = 0)

@@ -6,13 +6,18 @@ public enum StoreKitDate {
     /// Beyond ±10^16 ms (about ±317,000 years) a value is not a date; the bound also keeps the conversion exact.
     static let limit = 1e16
 
-    /// The instant a JSON value names, or nil when it is not a number of milliseconds in range. Numeric strings
-    /// are accepted too, as some tools re-serialise Apple's numbers as text.
+    /// The instant a JSON value names, or nil when it is not a number of milliseconds in range.
+    ///
+    /// Apple signs dates as JSON numbers. A string is read only when it is plain decimal digits (some tools
+    /// re-serialise Apple's numbers as text); a signed, hexadecimal, fractional or exponent string is not a
+    /// date, since `Double` would read `"0x18BCFE56800"` or `"+1700..."` as one.
     public static func timestamp(_ value: JSONValue?) -> Timestamp? {
         let text: String
         switch value {
         case .number(let number)?: text = number
-        case .string(let string)?: text = string
+        case .string(let string)?:
+            guard !string.isEmpty, string.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            text = string
         default: return nil
         }
         if let whole = Int64(text), Double(whole).magnitude < limit { return Timestamp(milliseconds: whole) }

@@ -25,6 +25,10 @@ extension SignedDataReport {
             output.key("error")
             error.write(to: &output, naming)
         }
+        if case .notExamined(let why) = content {
+            output.key("not_examined")
+            output.string(why)
+        }
         if let ownVerdict {
             output.key("item_verdict")
             output.string(ownVerdict.rawValue)

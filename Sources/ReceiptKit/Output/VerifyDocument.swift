@@ -78,6 +78,8 @@ public enum VerifyDocument: Sendable {
         case .signedData(let decoded, let report):
             Self.writeInput(decoded, to: &output)
             report.writeMembers(to: &output, naming)
+            let notes = report.notes
+            if !notes.isEmpty { output.member("notes", strings: notes) }
         case .signedDataBody(let decoded, let report):
             Self.writeInput(decoded, to: &output)
             report.writeMembers(to: &output, naming)

@@ -20,6 +20,8 @@ public enum CheckID: String, Sendable, CaseIterable {
     case expiration = "receipt.expiration"
     /// StoreKit 2: the header's `alg` is exactly `ES256`; no other algorithm is ever tried.
     case jwsAlgorithm = "jws.algorithm"
+    /// StoreKit 2: the header requires nothing this verifier does not implement (`crit`, RFC 7515 §4.1.11).
+    case jwsHeader = "jws.header"
     /// StoreKit 2: `x5c` holds exactly leaf, intermediate, root, as standard base64 of DER, in that order.
     case jwsX5c = "jws.x5c"
     /// StoreKit 2: the ES256 signature (raw r || s) over `header.payload` with the leaf's P-256 key.
@@ -46,7 +48,7 @@ public enum CheckID: String, Sendable, CaseIterable {
 
     /// The checks of one StoreKit 2 signed item, in report order; the chain checks mean what they mean for receipts.
     public static let jwsChecks: [CheckID] = [
-        .jwsAlgorithm, .jwsX5c, .chainSignatures, .chainAnchor, .chainLeafMarker, .chainIntermediateMarker,
+        .jwsAlgorithm, .jwsHeader, .jwsX5c, .chainSignatures, .chainAnchor, .chainLeafMarker, .chainIntermediateMarker,
         .chainBasicConstraints, .chainKeyUsage, .chainValidity, .jwsSignature, .payloadBundleID, .payloadEnvironment,
         .payloadAppAppleID,
     ]
