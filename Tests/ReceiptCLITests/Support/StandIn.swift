@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 
-// The stand-in's log is fetched over HTTP with Foundation; ReceiptKit no longer links FoundationNetworking (its
-// own HTTP client replaced URLSession), so the tests bring it in themselves.
+// The stand-in's log is fetched over HTTP with Foundation; the sources do without Foundation (their HTTP goes
+// through libcurl directly), so the tests bring FoundationNetworking in themselves.
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// The loopback verifyReceipt stand-in (Tests/StandIn/verify_receipt_standin.py) for one test.
+/// A loopback stand-in for one test: the verifyReceipt stand-in (Tests/StandIn/verify_receipt_standin.py), or
+/// with `script` another one that speaks the same start-up protocol (http_attack_standin.py).
 final class StandIn {
     let process = Process()
     private let input = Pipe()
@@ -15,10 +16,13 @@ final class StandIn {
     let port: Int
 
     /// Starts the stand-in; with `tls` (certificate and key PEM files) it serves HTTPS.
-    init(environment: [String: String] = [:], tls: (certificate: String, key: String)? = nil) throws {
+    init(
+        script: String = "verify_receipt_standin.py", environment: [String: String] = [:],
+        tls: (certificate: String, key: String)? = nil
+    ) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            ["python3", BinaryRunner.projectRoot.appendingPathComponent("Tests/StandIn/verify_receipt_standin.py").path]
+            ["python3", BinaryRunner.projectRoot.appendingPathComponent("Tests/StandIn/\(script)").path]
             + (tls.map { ["--tls-cert", $0.certificate, "--tls-key", $0.key] } ?? [])
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardInput = input
