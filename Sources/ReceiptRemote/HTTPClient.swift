@@ -44,7 +44,8 @@ enum HTTPClient {
         try handle.set(CURLOPT_POST, 1)
         try handle.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: request.body.count)
         try handle.set(CURLOPT_COPYPOSTFIELDS, copying: request.body)
-        let milliseconds = Int(max(1, (request.timeout * 1000).rounded(.up)))
+        // Whole milliseconds, at least one and at most a day (the client refuses other timeouts before this).
+        let milliseconds = Int(min(max(1, (request.timeout * 1000).rounded(.up)), 86_400_000))
         try handle.set(CURLOPT_TIMEOUT_MS, milliseconds)
         try handle.set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
         try handle.set(CURLOPT_MAXFILESIZE_LARGE, offset: request.maximumResponseSize)
@@ -68,7 +69,8 @@ private let headerCallback: CCurl_data_callback = { data, size, count, context i
     deliver(data, size, count, context) { $0.takeHeader($1) }
 }
 
-/// Hands libcurl's `size * count` bytes to `take`; the byte count taken, or 0 (stop the transfer) when refused.
+/// Hands libcurl's `size * count` bytes to `take`: the byte count when taken, else any other number, which stops
+/// the transfer (0, or 1 for an empty piece).
 private func deliver(
     _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?,
     _ take: (ResponseCollector, UnsafeRawBufferPointer) -> Bool
