@@ -84,6 +84,15 @@ import Testing
         #expect(result.seconds < 120, "\(result.seconds) s")
     }
 
+    /// The same drip inside the TLS handshake (the server's handshake bytes one a second): cut off at --timeout too.
+    @Test func aTLSHandshakeDrippingOneByteASecondIsCutOffAtTheTimeout() throws {
+        let tls = try TLSTransportTests.certificate("DNS:localhost")
+        let standIn = try StandIn(script: "http_attack_standin.py", tls: tls, options: ["--drip-handshake"])
+        let result = try compare(standIn, "well-formed", timeout: "2", trusting: tls.certificate)
+        expectRefused(result, "drip-handshake", saying: "could not be reached after 3 attempt(s): timed out after 2.0 seconds")
+        #expect(result.seconds < 120, "\(result.seconds) s")
+    }
+
     /// 32 MiB on the wire, one byte of body per chunk (5.6 million chunks): read to the end and the answer taken.
     /// The time it takes is measured in the report of issue 22, not asserted here.
     @Test func thirtyTwoMebibytesOfOneByteChunksAreReadToTheEnd() throws {

@@ -115,14 +115,39 @@ def send_drip(stream: socket.socket, deadline: float) -> None:
         time.sleep(1.0)
 
 
+def drip_handshake(stream: socket.socket, context: ssl.SSLContext, deadline: float) -> None:
+    """Plays the server's side of the TLS handshake through memory buffers and sends its bytes one a second."""
+    incoming, outgoing = ssl.MemoryBIO(), ssl.MemoryBIO()
+    session = context.wrap_bio(incoming, outgoing, server_side=True)
+    while time.monotonic() < deadline:
+        try:
+            session.do_handshake()
+            return
+        except ssl.SSLWantReadError:
+            pass
+        for byte in outgoing.read():
+            if time.monotonic() > deadline:
+                return
+            stream.sendall(bytes([byte]))
+            time.sleep(1.0)
+        more = stream.recv(65536)
+        if not more:
+            return
+        incoming.write(more)
+
+
 class Handler(socketserver.BaseRequestHandler):
     context: ssl.SSLContext | None = None
+    drip_handshake = False
     deadline: float = 0.0
 
     def handle(self) -> None:
         stream: socket.socket = self.request
         stream.settimeout(30)
         try:
+            if self.context is not None and self.drip_handshake:
+                drip_handshake(stream, self.context, self.deadline)
+                return
             if self.context is not None:
                 stream = self.context.wrap_socket(stream, server_side=True)
             request_line = read_request(stream)
@@ -157,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lifetime", type=float, default=MAX_LIFETIME, help="exit after this many seconds (max 300)")
     parser.add_argument("--tls-cert", type=pathlib.Path, help="serve HTTPS with this PEM certificate (with --tls-key)")
     parser.add_argument("--tls-key", type=pathlib.Path, help="the PEM private key of --tls-cert")
+    parser.add_argument("--drip-handshake", action="store_true",
+                        help="with --tls-cert: send the server's handshake bytes one a second, and never answer")
     args = parser.parse_args(argv)
     lifetime = max(0.0, min(args.lifetime, MAX_LIFETIME))
     Handler.deadline = time.monotonic() + lifetime
@@ -164,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(args.tls_cert, args.tls_key)
         Handler.context = context
+        Handler.drip_handshake = args.drip_handshake
     server = Server(("127.0.0.1", 0), Handler)
     stop = threading.Event()
     watch_stdin(stop)

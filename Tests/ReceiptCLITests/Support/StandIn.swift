@@ -15,15 +15,15 @@ final class StandIn {
     private let output = Pipe()
     let port: Int
 
-    /// Starts the stand-in; with `tls` (certificate and key PEM files) it serves HTTPS.
+    /// Starts the stand-in; with `tls` (certificate and key PEM files) it serves HTTPS; `options` go to the script.
     init(
         script: String = "verify_receipt_standin.py", environment: [String: String] = [:],
-        tls: (certificate: String, key: String)? = nil
+        tls: (certificate: String, key: String)? = nil, options: [String] = []
     ) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
             ["python3", BinaryRunner.projectRoot.appendingPathComponent("Tests/StandIn/\(script)").path]
-            + (tls.map { ["--tls-cert", $0.certificate, "--tls-key", $0.key] } ?? [])
+            + (tls.map { ["--tls-cert", $0.certificate, "--tls-key", $0.key] } ?? []) + options
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardInput = input
         process.standardOutput = output
