@@ -111,4 +111,17 @@ import Testing
             arguments + [receipt], environment: proxy.merging(["no_proxy": "verifier.invalid"]) { _, new in new })
         expectRefused(direct, "no_proxy", saying: "cannot resolve verifier.invalid")
     }
+
+    /// `HTTPS_PROXY`: libcurl tunnels with CONNECT through the stand-in, which then serves the TLS itself with a
+    /// certificate for the host asked for; the proxy's own `200 Connection established` is not taken for the head.
+    @Test func anHTTPSProxyTunnelIsUsed() throws {
+        let tls = try TLSTransportTests.certificate("DNS:verifier.invalid")
+        let standIn = try StandIn(script: "http_attack_standin.py", tls: tls)
+        let arguments =
+            ["compare", "--remote", "--timeout", "5"] + standIn.urls("well-formed", base: "https://verifier.invalid") + [receipt]
+        let environment = [
+            "PATH": "/usr/bin:/bin", "HTTPS_PROXY": "http://127.0.0.1:\(standIn.port)", "SSL_CERT_FILE": tls.certificate,
+        ]
+        expectTaken(try BinaryRunner.run(arguments, environment: environment), "through the tunnel")
+    }
 }

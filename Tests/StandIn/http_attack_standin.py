@@ -8,7 +8,9 @@ newline on stdout, and serves until its standard input reaches end of file or it
 runs out. It writes raw bytes on the socket (no http.server), so that it can send what a well-behaved server
 never would. The first path segment of the request names the attack (`POST /<attack>[~tag]/...`); see ATTACKS
 and Tests/StandIn/README.md. Each connection reads one request and gets one answer, then is closed. A request in
-absolute form (`POST http://host/<attack>/...`, as a client sends it to an HTTP proxy) is answered the same way.
+absolute form (`POST http://host/<attack>/...`, as a client sends it to an HTTP proxy) is answered the same way,
+and with --tls-cert a `CONNECT` (as a client sends it to an HTTPS proxy) is accepted and the TLS inside the tunnel
+served as if the client had connected directly.
 """
 from __future__ import annotations
 
@@ -136,6 +138,17 @@ def drip_handshake(stream: socket.socket, context: ssl.SSLContext, deadline: flo
         incoming.write(more)
 
 
+def accept_tunnel(stream: socket.socket) -> None:
+    """Reads a proxy's `CONNECT host:port` head and says yes; what follows on the socket is the client's TLS."""
+    data = b""
+    while b"\r\n\r\n" not in data and len(data) < MAX_REQUEST:
+        more = stream.recv(1)
+        if not more:
+            raise ValueError("the client closed the tunnel before asking")
+        data += more
+    stream.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
+
+
 class Handler(socketserver.BaseRequestHandler):
     context: ssl.SSLContext | None = None
     drip_handshake = False
@@ -149,6 +162,8 @@ class Handler(socketserver.BaseRequestHandler):
                 drip_handshake(stream, self.context, self.deadline)
                 return
             if self.context is not None:
+                if stream.recv(8, socket.MSG_PEEK) == b"CONNECT ":
+                    accept_tunnel(stream)  # as an HTTPS proxy: the TLS inside the tunnel ends here
                 stream = self.context.wrap_socket(stream, server_side=True)
             request_line = read_request(stream)
             if request_line is None:
