@@ -4,7 +4,8 @@ SWIFT ?= swift
 RELEASE_BIN := .build/release/appreceipt
 DEMO_RECEIPT := TestVectors/receipts/one-inapp.b64
 # The release binary links the Swift runtime and the C++ runtime statically, so it runs on a server
-# without the toolchain; its only shared libraries are libc's and OpenSSL's (README: "Installing on a server").
+# without the toolchain; the only shared libraries it names are libc's, OpenSSL 3's and libcurl 4
+# (README: "Installing on a server").
 # (Linux only: elsewhere the release build is the plain one and the ldd test is skipped.)
 STATIC_CXX_DIR := .build/static-cxx
 ifeq ($(shell uname -s),Linux)
@@ -47,7 +48,7 @@ demo: release
 
 ## test: lint, then build and run the whole suite (unit, vectors, CLI end to end); the last line counts the
 ## corpus tests that skipped (APPRECEIPT_VECTORS=DIR points them at a corpus other than ../shared/vectors).
-## The release binary is built first so that the test of its shared libraries (ldd) checks this run's build.
+## The release binary is built first so that the test of its shared libraries (readelf, ldd) checks this run's build.
 test: deps lint release
 	@scripts/ensure-chromium.sh
 	@scripts/ensure-spark.sh

@@ -20,8 +20,15 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
+        // libcurl 4 for everything that talks to a network (ReceiptRemote); the release binary links it shared.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
         .target(name: "ReceiptKit", dependencies: ["COpenSSL"], swiftSettings: strictSettings),
-        .target(name: "ReceiptCLI", dependencies: ["ReceiptKit"], swiftSettings: strictSettings),
+        .target(name: "ReceiptRemote", dependencies: ["ReceiptKit", "CCurl"], swiftSettings: strictSettings),
+        .target(name: "ReceiptCLI", dependencies: ["ReceiptKit", "ReceiptRemote"], swiftSettings: strictSettings),
         .executableTarget(name: "appreceipt", dependencies: ["ReceiptCLI"], swiftSettings: strictSettings),
         .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit"], swiftSettings: strictSettings),
         // The fuzz harnesses (Fuzz/README.md), built here too so that the replay test runs the same code.
@@ -33,5 +40,6 @@ let package = Package(
             dependencies: ["ReceiptCLI", "ReceiptKit", "appreceipt"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "ReceiptRemoteTests", dependencies: ["ReceiptRemote", "ReceiptKit"], swiftSettings: strictSettings),
     ]
 )

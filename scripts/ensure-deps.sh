@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Makes sure the one native dependency (OpenSSL 3 headers, found through pkg-config) is present.
-# Installs libssl-dev and pkg-config with apt-get when they are missing and this user can; otherwise says how.
+# Makes sure the native dependencies (OpenSSL 3 and libcurl 4 headers, found through pkg-config) are present.
+# Installs libssl-dev, libcurl4-openssl-dev and pkg-config with apt-get (--no-install-recommends) when they are
+# missing and this user can, saying what it installs first; otherwise says how.
 set -euo pipefail
 
 have_openssl() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists 'openssl >= 3.0'; }
+# libcurl carries compare --remote's HTTP (ReceiptRemote); the OpenSSL flavour, so TLS is the same OpenSSL 3.
+have_curl() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists 'libcurl >= 7.85'; }
 # python3 runs the loopback verifyReceipt stand-in of the tests; it ships with the Swift images, but not everywhere.
 have_python() { command -v python3 >/dev/null 2>&1; }
 # groff checks the man page's mdoc in `make lint`, which `make test` runs first.
 have_groff() { command -v groff >/dev/null 2>&1; }
 
-if have_openssl && have_python && have_groff; then
+if have_openssl && have_curl && have_python && have_groff; then
   exit 0
 fi
 
@@ -17,17 +20,26 @@ if command -v apt-get >/dev/null 2>&1; then
   runner=()
   if [ "$(id -u)" -ne 0 ]; then
     if command -v sudo >/dev/null 2>&1; then runner=(sudo); else
-      echo "appreceipt: libssl-dev and pkg-config are missing; run as root: apt-get install libssl-dev pkg-config" >&2
+      echo "appreceipt: build dependencies are missing; run as root:" \
+        "apt-get install --no-install-recommends libssl-dev libcurl4-openssl-dev pkg-config python3 groff-base" >&2
       exit 1
     fi
   fi
-  echo "appreceipt: installing libssl-dev, pkg-config, python3 and groff-base with apt-get" >&2
+  echo "appreceipt: installing libssl-dev, libcurl4-openssl-dev, pkg-config, python3 and groff-base with" \
+    "apt-get install --no-install-recommends (and apt-get update first)" >&2
   "${runner[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq libssl-dev pkg-config python3 groff-base >/dev/null
+  DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq --no-install-recommends \
+    libssl-dev libcurl4-openssl-dev pkg-config python3 groff-base >/dev/null
 fi
 
 if ! have_openssl; then
   echo "appreceipt: OpenSSL 3 development files not found through pkg-config." >&2
   echo "  Debian/Ubuntu: apt-get install libssl-dev pkg-config    macOS: brew install openssl@3 pkg-config" >&2
+  exit 1
+fi
+
+if ! have_curl; then
+  echo "appreceipt: libcurl 7.85 or later (development files) not found through pkg-config." >&2
+  echo "  Debian/Ubuntu: apt-get install --no-install-recommends libcurl4-openssl-dev    macOS: brew install curl" >&2
   exit 1
 fi

@@ -13,7 +13,6 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/objects.h>
-#include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 #include <openssl/x509_vfy.h>
@@ -41,20 +40,6 @@ static inline void COpenSSL_sk_X509_free(STACK_OF(X509) *stack) { sk_X509_free(s
 /// Distinguished-name rendering used everywhere: "C=US, O=Apple Inc., CN=Apple Root CA", UTF-8, in encoded order.
 static inline unsigned long COpenSSL_nameFlags(void) {
     return (ASN1_STRFLGS_RFC2253 & ~ASN1_STRFLGS_ESC_MSB) | XN_FLAG_SEP_CPLUS_SPC | XN_FLAG_FN_SN | XN_FLAG_DUMP_UNKNOWN_FIELDS;
-}
-
-/// Sends the server name (SNI) in the TLS handshake (SSL_set_tlsext_host_name is a macro).
-static inline int COpenSSL_SSL_set_tlsext_host_name(SSL *ssl, const char *name) { return (int)SSL_set_tlsext_host_name(ssl, name); }
-
-/// Refuses protocol versions below `version` (SSL_CTX_set_min_proto_version is a macro).
-static inline int COpenSSL_SSL_CTX_set_min_proto_version(SSL_CTX *context, int version) {
-    return (int)SSL_CTX_set_min_proto_version(context, version);
-}
-
-/// Treats a peer that closes the socket without close_notify as end of stream, as HTTP servers that answer with
-/// `Connection: close` often do; truncation is caught by the HTTP framing (SSL_OP_IGNORE_UNEXPECTED_EOF is a macro).
-static inline void COpenSSL_SSL_CTX_ignore_unexpected_eof(SSL_CTX *context) {
-    SSL_CTX_set_options(context, SSL_OP_IGNORE_UNEXPECTED_EOF);
 }
 
 #endif

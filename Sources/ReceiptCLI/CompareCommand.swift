@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptRemote
 
 /// `appreceipt compare`: the local decode beside Apple's verifyReceipt answer, field by field.
 enum CompareCommand: Subcommand {
@@ -15,7 +16,9 @@ enum CompareCommand: Subcommand {
         status with its meaning, latest_receipt_info and pending_renewal_info normalised, and the subscription
         states they imply at the request date (or --at). --remote posts to production verifyReceipt, follows
         21007 to sandbox and 21008 back once each, and retries 21005, 21009 and retryable 21100-21199 with
-        backoff. The shared secret comes from --password-file FILE or APPRECEIPT_SHARED_SECRET, never argv.
+        backoff. Requests go through libcurl: the system's CA certificates (or SSL_CERT_FILE, SSL_CERT_DIR),
+        https_proxy, http_proxy and no_proxy as libcurl reads them, no redirects followed, and only a 2xx answer
+        read as Apple's. The shared secret comes from --password-file FILE or APPRECEIPT_SHARED_SECRET, never argv.
         Exit 0 when nothing disagrees, 1 otherwise, 69 when the verifier cannot be reached.
         """
     static let options: [OptionSpec] = [
@@ -28,7 +31,7 @@ enum CompareCommand: Subcommand {
             "Production verifyReceipt endpoint (default Apple's); also used for sandbox unless --sandbox-verifier-url. "
                 + "http:// or https://, host, optional port, path and query; credentials in the URL are refused."),
         .value("sandbox-verifier-url", "URL", "Sandbox verifyReceipt endpoint (default Apple's)."),
-        .value("timeout", "SECONDS", "Give up on one request after this long (default 30)."),
+        .value("timeout", "SECONDS", "Give up on one request after this long, connecting to last byte (default 30)."),
         .value("save-response", "FILE", "Write Apple's final answer to FILE."),
         TimeAndPeriodOptions.at, TimeAndPeriodOptions.period, TimeAndPeriodOptions.periods,
         CommonOptions.format, CommonOptions.compact,
@@ -68,6 +71,8 @@ enum CompareCommand: Subcommand {
         console: any Console
     ) throws(CLIError) -> (VerifyReceiptResponse, ResponseOrigin) {
         let password = try sharedSecret(arguments, console: console)
+        var configuration = configuration
+        configuration.trustedCertificates = trustedCertificates(console.environment)
         let outcome: VerifyReceiptClient.Outcome
         do throws(VerifyReceiptClient.ClientError) {
             outcome = try VerifyReceiptClient(configuration: configuration).verify(
@@ -78,6 +83,13 @@ enum CompareCommand: Subcommand {
         }
         if let path = arguments.value("save-response") { try FileWriter.write(outcome.body, to: path) }
         return (outcome.response, .remote(outcome.exchanges))
+    }
+
+    /// `SSL_CERT_FILE` and `SSL_CERT_DIR`, as the curl command reads them, in place of the system's certificates.
+    static func trustedCertificates(_ environment: [String: String]) -> TrustedCertificates {
+        TrustedCertificates(
+            file: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 },
+            directory: environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// Options that only mean something when asking Apple: given with --response they would be ignored, so they

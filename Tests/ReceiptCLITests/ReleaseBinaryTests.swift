@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 /// The installed binary runs on a server without the Swift toolchain (issue 11, point 8): `make release` links the
-/// Swift runtime and the C++ runtime statically, so its only shared libraries are libc's and
-/// OpenSSL's. `make test` builds the release binary first and names it in APPRECEIPT_RELEASE_BINARY; a plain
-/// `swift test` skips this check rather than judge a stale binary.
+/// Swift runtime and the C++ runtime statically, so the only shared libraries it names are libc's, OpenSSL's
+/// and libcurl 4 (issue 22: `compare --remote` goes through libcurl; what libcurl itself loads comes with the
+/// distribution's libcurl package). `make test` builds the release binary first and names it in
+/// APPRECEIPT_RELEASE_BINARY; a plain `swift test` skips this check rather than judge a stale binary.
 /// The binary `make test` built for this run, if any.
 enum ReleaseBinary {
     static let path = ProcessInfo.processInfo.environment["APPRECEIPT_RELEASE_BINARY"].flatMap { $0.isEmpty ? nil : $0 }
@@ -14,32 +15,36 @@ enum ReleaseBinary {
 
 @Suite(.enabled(if: ReleaseBinary.path != nil, Comment(rawValue: ReleaseBinary.notBuilt)))
 struct ReleaseBinaryTests {
-    /// libc and its companions (the dynamic loader, the vDSO, libm, libpthread, libdl, librt), and OpenSSL.
+    /// libc and its companions (the dynamic loader, libm, libpthread, libdl, librt), OpenSSL 3 and libcurl 4.
     static func isAllowed(_ library: String) -> Bool {
-        let name = library.split(separator: "/").last.map(String.init) ?? library
         let allowed = [
-            "linux-vdso.so", "libc.so", "libm.so", "libpthread.so", "libdl.so", "librt.so", "ld-linux", "libssl.so",
-            "libcrypto.so",
+            "libc.so", "libm.so", "libpthread.so", "libdl.so", "librt.so", "ld-linux", "libssl.so.3", "libcrypto.so.3",
+            "libcurl.so.4",
         ]
-        return allowed.contains { name.hasPrefix($0) }
+        return allowed.contains { library.hasPrefix($0) }
     }
 
-    /// The libraries `ldd` lists for the binary: the name before `=>`, or the path for the loader.
-    static func sharedLibraries(of path: String) throws -> [String] {
-        let result = try BinaryRunner.run([path], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["ldd"])
-        try #require(result.status == 0, "ldd failed: \(result.stderr)")
-        return result.stdout.split(separator: "\n").compactMap { line in
-            line.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init)
+    /// The libraries the binary itself names (its NEEDED entries, from `readelf -d`).
+    static func neededLibraries(of path: String) throws -> [String] {
+        let result = try BinaryRunner.run(["-d", path], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["readelf"])
+        try #require(result.status == 0, "readelf failed: \(result.stderr)")
+        return result.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
+            line.split(separator: "[").last?.split(separator: "]").first.map(String.init)
         }
     }
 
-    @Test func onlyLibcAndOpenSSLAreShared() throws {
+    @Test func onlyLibcOpenSSLAndLibcurlAreNeeded() throws {
         let path = try #require(ReleaseBinary.path)
-        let libraries = try Self.sharedLibraries(of: path)
+        let libraries = try Self.neededLibraries(of: path)
         #expect(libraries.contains { $0.hasPrefix("libc.so") }, "\(libraries)")
-        #expect(libraries.contains { $0.hasPrefix("libcrypto.so") }, "\(libraries)")
+        #expect(libraries.contains { $0.hasPrefix("libcrypto.so.3") }, "\(libraries)")
+        #expect(libraries.contains { $0.hasPrefix("libcurl.so.4") }, "\(libraries)")
         let others = libraries.filter { !Self.isAllowed($0) }
-        #expect(others.isEmpty, "shared libraries beyond libc and OpenSSL: \(others)")
+        #expect(others.isEmpty, "shared libraries beyond libc, OpenSSL and libcurl: \(others)")
+        // And everything those load in turn is found on this machine (libcurl's own dependencies included).
+        let ldd = try BinaryRunner.run([path], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["ldd"])
+        #expect(ldd.status == 0, "ldd failed: \(ldd.stderr)")
+        #expect(!ldd.stdout.contains("not found"), "\(ldd.stdout)")
     }
 
     @Test func itRunsWithoutTheToolchainOnAnyLibraryPath() throws {

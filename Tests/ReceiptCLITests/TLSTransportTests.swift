@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The verifyReceipt client's own HTTPS (issue 11, point 8: no URLSession, so the release binary needs no libcurl):
-/// the server's certificate must chain to the trust store OpenSSL is given and name the host it was asked for.
+/// The verifyReceipt client's HTTPS, through libcurl with peer and host verification on: the server's certificate
+/// must chain to the trusted certificates (the system's, or SSL_CERT_FILE's) and name the host it was asked for.
 @Suite struct TLSTransportTests {
     let receipt = "TestVectors/receipts/one-inapp.b64"
 
@@ -52,10 +52,11 @@ import Testing
     @Test func aCertificateForAnotherHostIsRefused() throws {
         let tls = try Self.certificate("DNS:verifier.example.com")
         let standIn = try StandIn(tls: tls)
-        for (host, reason) in [("localhost", "hostname mismatch"), ("127.0.0.1", "IP address mismatch")] {
+        for host in ["localhost", "127.0.0.1"] {
             let result = try compare(standIn, host: host, trusting: tls.certificate)
             #expect(result.status == 69)
-            #expect(result.stderr.contains("the server's certificate was refused: \(reason)"), "\(result.stderr)")
+            let reason = "no alternative certificate subject name matches target host name '\(host)'"
+            #expect(result.stderr.contains("the server's certificate was refused: SSL: \(reason)"), "\(result.stderr)")
         }
     }
 }

@@ -377,6 +377,19 @@ class Server(ThreadingHTTPServer):
 
 
 # ----------------------------------------------------------------------------------------------- main
+def watch_stdin(stop: threading.Event) -> None:
+    """Sets `stop` at end of standard input (the test closed the pipe, or died); what is written to it is ignored."""
+    def watch() -> None:
+        try:
+            while os.read(0, 65536):
+                pass
+        except OSError:
+            pass
+        stop.set()
+
+    threading.Thread(target=watch, name="stdin-watch", daemon=True).start()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Loopback verifyReceipt stand-in for appreceipt's tests.")
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (default 0: ephemeral)")
@@ -407,16 +420,7 @@ def main(argv: list[str] | None = None) -> int:
 
     stop = threading.Event()
     if not args.ignore_stdin:
-        def watch_stdin() -> None:
-            # anything written to stdin is ignored; end of file (the test closed the pipe, or died) stops us
-            try:
-                while os.read(0, 65536):
-                    pass
-            except OSError:
-                pass
-            stop.set()
-
-        threading.Thread(target=watch_stdin, name="stdin-watch", daemon=True).start()
+        watch_stdin(stop)
 
     serving = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
                                name="serve", daemon=True)

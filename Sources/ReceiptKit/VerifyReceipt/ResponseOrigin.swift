@@ -1,7 +1,7 @@
 /// Where a verifyReceipt answer came from: a saved file, or the requests made to the verifier.
 public enum ResponseOrigin: Sendable {
     case file(String)
-    case remote([VerifyReceiptClient.Exchange])
+    case remote([VerifyReceiptExchange])
 
     /// `source` plus, for a remote answer, every request made (`exchanges`), as members of the caller's object.
     func writeMembers(to output: inout JSONOutput) {
@@ -20,7 +20,7 @@ public enum ResponseOrigin: Sendable {
     }
 }
 
-extension VerifyReceiptClient.Exchange {
+extension VerifyReceiptExchange {
     /// `{environment, http_status, problem, status, url}`.
     public func write(to output: inout JSONOutput) {
         output.beginObject()

@@ -1,25 +1,23 @@
 import Foundation
 import Testing
 
-// The stand-in's log is fetched over HTTP with Foundation; ReceiptKit no longer links FoundationNetworking (its
-// own HTTP client replaced URLSession), so the tests bring it in themselves.
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// The loopback verifyReceipt stand-in (Tests/StandIn/verify_receipt_standin.py) for one test.
+/// A loopback stand-in for one test: the verifyReceipt stand-in (Tests/StandIn/verify_receipt_standin.py), or
+/// with `script` another one that speaks the same start-up protocol (http_attack_standin.py).
 final class StandIn {
     let process = Process()
     private let input = Pipe()
     private let output = Pipe()
     let port: Int
 
-    /// Starts the stand-in; with `tls` (certificate and key PEM files) it serves HTTPS.
-    init(environment: [String: String] = [:], tls: (certificate: String, key: String)? = nil) throws {
+    /// Starts the stand-in; with `tls` (certificate and key PEM files) it serves HTTPS; `options` go to the script.
+    init(
+        script: String = "verify_receipt_standin.py", environment: [String: String] = [:],
+        tls: (certificate: String, key: String)? = nil, options: [String] = []
+    ) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            ["python3", BinaryRunner.projectRoot.appendingPathComponent("Tests/StandIn/verify_receipt_standin.py").path]
-            + (tls.map { ["--tls-cert", $0.certificate, "--tls-key", $0.key] } ?? [])
+            ["python3", BinaryRunner.projectRoot.appendingPathComponent("Tests/StandIn/\(script)").path]
+            + (tls.map { ["--tls-cert", $0.certificate, "--tls-key", $0.key] } ?? []) + options
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardInput = input
         process.standardOutput = output
@@ -41,11 +39,16 @@ final class StandIn {
         return ["--verifier-url", "\(base)/production/verifyReceipt", "--sandbox-verifier-url", "\(base)/sandbox/verifyReceipt"]
     }
 
-    /// The requests the stand-in received for a scenario (tagged name), in order.
+    /// The requests the stand-in received for a scenario (tagged name), in order. Fetched with Python's urllib,
+    /// not URLSession: the client under test is libcurl's, and FoundationNetworking's own use of libcurl leaves
+    /// allocations that LeakSanitizer could not tell from the client's (scripts/sanitize.sh).
     func log(_ scenarioWithTag: String) throws -> [[String: Any]] {
-        let url = URL(string: "http://127.0.0.1:\(port)/\(scenarioWithTag)/log")!
-        let data = try Data(contentsOf: url)
-        return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+        let fetch = "import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen(sys.argv[1]).read())"
+        let result = try BinaryRunner.run(
+            ["-c", fetch, "http://127.0.0.1:\(port)/\(scenarioWithTag)/log"], environment: ["PATH": "/usr/bin:/bin"],
+            program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["python3"])
+        guard result.status == 0 else { throw StandInFailure(description: "fetching the log failed: \(result.stderr)") }
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
     }
 
     deinit {

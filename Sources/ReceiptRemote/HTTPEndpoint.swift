@@ -1,9 +1,12 @@
+internal import ReceiptKit
+
 /// An http or https URL, taken apart for one request: what to connect to and the request target.
 ///
 /// Only what a verifier endpoint can be is accepted: a scheme of http or https, a host name, IPv4 address or
 /// bracketed IPv6 literal, an optional port, and a path and query of valid URL characters (percent escapes
-/// well formed). Credentials (`user@host`) are refused rather than silently dropped, and so are spaces, control
-/// characters and anything non-ASCII; a fragment is never sent.
+/// well formed). Credentials (`user@host`) are refused rather than silently dropped or handed to libcurl (which
+/// would send them as Basic authentication), and so are spaces, control characters and anything non-ASCII; a
+/// fragment is never sent. libcurl is given ``url``, rebuilt from the parts checked here, never the text as typed.
 struct HTTPEndpoint: Equatable, Sendable {
     let secure: Bool
     /// The host as it goes to the resolver: an IPv6 literal without its brackets.
@@ -19,6 +22,9 @@ struct HTTPEndpoint: Equatable, Sendable {
         let name = host.contains(":") ? "[\(host)]" : host
         return port == defaultPort ? name : "\(name):\(port)"
     }
+
+    /// The URL libcurl fetches: scheme, host (bracketed when IPv6), port and target, nothing else.
+    var url: String { "\(secure ? "https" : "http")://\(hostHeader)\(target)" }
 
     init?(_ text: String) {
         let bytes = Array(text.utf8)
@@ -73,6 +79,9 @@ struct HTTPEndpoint: Equatable, Sendable {
         guard (1...65_535).contains(port) else { return nil }
         return (host, port)
     }
+
+    /// Whether `text` carries credentials (`user:password@`) before its host: the refusal then says so.
+    static func hasCredentials(_ text: String) -> Bool { redactingCredentials(text) != text }
 
     /// `text` with the credentials of its authority (`user:password@`), if any, replaced by `***@`: a refused URL
     /// is quoted in the error, and the password in it must not reach the terminal or a log.

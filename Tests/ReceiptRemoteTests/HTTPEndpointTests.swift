@@ -1,10 +1,10 @@
 import Testing
 
-@testable import ReceiptKit
+@testable import ReceiptRemote
 
-/// The verifier URL is taken apart by the project's own reader now that the library does without Foundation: the
-/// same connection, Host header and request target as `URLComponents` gave for every URL a verifier can have, and
-/// a refusal (exit 69, "invalid verifier URL") for anything else.
+/// The verifier URL is taken apart by the project's own reader before libcurl sees it: the same connection, Host
+/// header and request target as `URLComponents` gave for every URL a verifier can have, and a refusal (exit 69,
+/// "invalid verifier URL") for anything else.
 @Suite struct HTTPEndpointTests {
     struct Accepted: Sendable, CustomStringConvertible {
         let url: String
@@ -77,23 +77,24 @@ import Testing
         #expect(!error.description.contains("s3cret"), "\(error)")
     }
 
-    @Test func theRequestCarriesTheTargetHostAndLength() throws {
-        let endpoint = try #require(HTTPEndpoint("http://127.0.0.1:8080/basic/production/verifyReceipt?x=1"))
-        let body = Array("{\"receipt-data\":\"AA==\"}".utf8)
-        let request = String(decoding: HTTPPost.request(body, to: endpoint), as: UTF8.self)
-        #expect(request.hasPrefix("POST /basic/production/verifyReceipt?x=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n"))
-        #expect(request.contains("\r\nContent-Length: \(body.count)\r\n"))
-        #expect(request.hasSuffix("\r\n\r\n{\"receipt-data\":\"AA==\"}"))
+    @Test func aURLWithCredentialsIsRefusedSayingSo() {
+        let error = VerifyReceiptClient.ClientError.invalidURL("https://user:s3cret@example.com/v")
+        #expect(error.description.contains("credentials (user:password@) are not allowed in the URL"), "\(error)")
+        #expect(error.description.contains("https://***@example.com/v"), "\(error)")
+        let other = VerifyReceiptClient.ClientError.invalidURL("https://exa mple.com/")
+        #expect(!other.description.contains("credentials"), "\(other)")
     }
-}
 
-/// The verifyReceipt client's back-off between attempts (`nanosleep`, resumed after a signal).
-@Suite struct RetryPauseTests {
-    @Test func aBackOffPauseWaitsAboutAsLongAsAsked() {
-        let clock = ContinuousClock()
-        let elapsed = clock.measure { VerifyReceiptClient.pause(seconds: 0.02) }
-        #expect(elapsed >= .milliseconds(20))
-        #expect(clock.measure { VerifyReceiptClient.pause(seconds: -1) } < .milliseconds(20))
-        #expect(clock.measure { VerifyReceiptClient.pause(seconds: .nan) } < .milliseconds(20))
+    /// libcurl is given the URL rebuilt from the checked parts: no fragment, brackets kept, the port only when
+    /// it is not the default.
+    @Test(arguments: [
+        ("https://example.com/a%20b/verifyReceipt?x=1#ignored", "https://example.com/a%20b/verifyReceipt?x=1"),
+        ("HTTPS://Sandbox.iTunes.apple.com:443/verifyReceipt", "https://Sandbox.iTunes.apple.com/verifyReceipt"),
+        ("http://[::1]:9/verifyReceipt", "http://[::1]:9/verifyReceipt"),
+        ("http://localhost:", "http://localhost/"),
+        ("https://example.com?q", "https://example.com/?q"),
+    ])
+    func libcurlIsGivenTheCheckedURL(url: String, expected: String) throws {
+        #expect(try #require(HTTPEndpoint(url)).url == expected)
     }
 }
