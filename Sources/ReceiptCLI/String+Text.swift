@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// Small text helpers for the CLI's renderers and option parsing.
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs and line breaks.
