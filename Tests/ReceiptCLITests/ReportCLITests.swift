@@ -137,4 +137,46 @@ import Testing
         }
         #expect(run(["--help"]).out.contains("report"))
     }
+
+    /// The README's screenshot command names a window; every chart fits it: a normal batch, an empty one, and
+    /// 200,000 distinct days (before: 1.2 million pixels wide and 48 MB).
+    @Test func everyChartFitsTheREADMEScreenshotWindow() throws {
+        let window = try Self.screenshotWindow()
+        let directory = try TemporaryDirectory()
+        let days = (0..<200_000).map { day in
+            "{\"record\": \(day + 1), \"verdict\": \"valid\", \"source\": \"s\", \"environment\": \"Production\", "
+                + "\"signals\": [], \"failed_checks\": [], \"receipt_creation_date\": \"\(Self.date(day))T12:00:00Z\", \"transactions\": [{\"transaction_id\": "
+                + "\"\(day)\", \"purchase_date\": \"\(Self.date(day))T12:00:00Z\"}]}\n"
+        }
+        let inputs = [
+            [try Self.vectorAudit(in: directory)] + (try Self.responseVectors()), [try directory.write("empty.jsonl", "")],
+            [try directory.write("days.jsonl", days.joined())],
+        ]
+        for (number, files) in inputs.enumerated() {
+            let svgPath = directory.path("chart\(number).svg")
+            let result = try BinaryRunner.run(["report", "--svg", svgPath] + files)
+            try #require(result.status == 0, "\(result.stderr)")
+            let svg = try String(contentsOfFile: svgPath, encoding: .utf8)
+            let size = try #require(ReportScreenshotTests.size(of: svg))
+            #expect(size.width <= window.width && size.height <= window.height, "chart \(number): \(size), window \(window)")
+            #expect(svg.utf8.count < 200_000, "chart \(number): \(svg.utf8.count) bytes")
+        }
+    }
+
+    /// `--window-size=W,H` in the README's report section.
+    static func screenshotWindow() throws -> (width: Int, height: Int) {
+        let readme = try String(contentsOf: BinaryRunner.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Reports").dropFirst().first)
+        let size = try #require(section.components(separatedBy: "--window-size=").dropFirst().first?.prefix { $0 != " " })
+        let numbers = size.split(separator: ",").compactMap { Int($0) }
+        try #require(numbers.count == 2, "README: --window-size=\(size)")
+        return (numbers[0], numbers[1])
+    }
+
+    /// Day `offset` after 1600-01-01, `YYYY-MM-DD` (Foundation's calendar, Gregorian since 1582).
+    static func date(_ offset: Int) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: Date(timeIntervalSince1970: Double(offset - 135_140) * 86_400 + 43_200))
+    }
 }
