@@ -138,6 +138,27 @@ import Testing
         #expect(run(["--help"]).out.contains("report"))
     }
 
+    /// Every row repeats its environment, and one input's environment is on all its transactions: a 100 kB
+    /// forged environment on 1,000 transactions made 100 MB of JSON, CSV and text from a 200 kB response. It is
+    /// cut to 64 bytes; the rows stay one per day.
+    @Test func aLongEnvironmentDoesNotMultiplyTheOutput() throws {
+        let items = (0..<1_000).map { index in
+            "{\"transaction_id\": \"\(index)\", \"original_transaction_id\": \"\(index)\", \"product_id\": \"p\", "
+                + "\"purchase_date_ms\": \"\(1_700_000_000_000 + Int64(index) * 86_400_000)\"}"
+        }
+        let environment = String(repeating: "E", count: 100_000)
+        let response =
+            "{\"status\": 0, \"environment\": \"\(environment)\", \"receipt\": {\"in_app\": [\(items.joined(separator: ","))]}}"
+        for format in ["json", "csv", "text"] {
+            let result = run(["report", "--format", format, "-"], stdin: response)
+            #expect(result.status == 0, "\(result.err)")
+            #expect(result.out.utf8.count < 1_000_000, "\(format): \(result.out.utf8.count) bytes")
+            #expect(result.out.contains("2023-11-14") && result.out.contains("2026-08-09"), "\(format): every day")
+        }
+        let csv = run(["report", "--format", "csv", "-"], stdin: response).out
+        #expect(csv.contains("," + String(repeating: "E", count: 64) + "…,p,1,"))
+    }
+
     /// The README's screenshot command names a window; every chart fits it: a normal batch, an empty one, and
     /// 200,000 distinct days (before: 1.2 million pixels wide and 48 MB).
     @Test func everyChartFitsTheREADMEScreenshotWindow() throws {
