@@ -138,6 +138,32 @@ import Testing
         #expect(run(["--help"]).out.contains("report"))
     }
 
+    /// `report --help` listed the whole tool's exit statuses, 1, 69, 70 and 130 among them, which report never
+    /// returns. Its EXIT STATUS section now lists its own, and each is the status of a real run here; README and
+    /// man page name the same.
+    @Test func helpListsTheExitStatusesReportReturns() throws {
+        let help = run(["report", "--help"]).out
+        let section = try #require(help.components(separatedBy: "EXIT STATUS:\n").last)
+        let listed = Set(section.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") })
+        let directory = try TemporaryDirectory()
+        let good = try directory.write("good.jsonl", "{\"status\": 21007}\n")
+        let bad = try directory.write("bad.jsonl", "{\"hello\": 1}\n")
+        let returned = Set(
+            [
+                run(["report", good]).status, run(["report", "--format", "xml", good]).status, run(["report", bad]).status,
+                run(["report", directory.path("none.jsonl")]).status,
+                run(["report", "--svg", directory.path("no/such/dir/chart.svg"), good]).status,
+            ].map(Int.init))
+        #expect(listed == [0, 64, 65, 66, 74], "\(section)")
+        #expect(listed == returned)
+        let readme = try String(contentsOf: BinaryRunner.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readmeStatus = try #require(readme.components(separatedBy: "**Exit status.** 0 when the report").last)
+        #expect(Set([64, 65, 66, 74].filter { readmeStatus.prefix(400).contains("; \($0) ") }) == [64, 65, 66, 74])
+        let man = try String(contentsOf: BinaryRunner.projectRoot.appendingPathComponent("man/appreceipt.1"), encoding: .utf8)
+        let manStatus = try #require(man.components(separatedBy: ".Cm report\nexits 0").last?.prefix(400))
+        #expect([64, 65, 66, 74].allSatisfy { manStatus.contains(" \($0) ") }, "\(manStatus)")
+    }
+
     /// Every row repeats its environment, and one input's environment is on all its transactions: a 100 kB
     /// forged environment on 1,000 transactions made 100 MB of JSON, CSV and text from a 200 kB response. It is
     /// cut to 64 bytes; the rows stay one per day.
