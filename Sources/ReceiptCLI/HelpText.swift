@@ -53,8 +53,15 @@ enum HelpText {
             OPTIONS:
             \(lines.joined(separator: "\n"))
 
-            \(exitStatus)
+            \((command as? any ListsItsOwnExitStatus.Type)?.exitStatus ?? exitStatus)
 
             """
     }
+}
+
+/// A subcommand that returns only some of the tool's exit statuses lists its own under EXIT STATUS, so that its
+/// help never names a status it cannot return.
+protocol ListsItsOwnExitStatus {
+    /// The EXIT STATUS section, heading included.
+    static var exitStatus: String { get }
 }

@@ -2,7 +2,7 @@ import ReceiptKit
 
 /// `appreceipt report`: sales and trends from audit output and verifyReceipt responses. The counting is
 /// ReceiptKit's `Report/`; this file reads the command line and the files and writes what it hands back.
-enum ReportCommand: Subcommand {
+enum ReportCommand: Subcommand, ListsItsOwnExitStatus {
     static let name = "report"
     static let abstract = "Count purchases, renewals, trials, refunds ... per product and day from audit output or responses."
     static let usage =
@@ -24,10 +24,18 @@ enum ReportCommand: Subcommand {
         are counted unless --include-unverified; every audit record, valid or not, counts in the verdicts and
         signals per day (by the receipt's creation date). Output: JSON (default), CSV (the rows) or text, in
         day, environment, product order. --svg writes a chart: events stacked per day, and audit verdicts per
-        day with a line per signal.
-        Exit status: 0 the report was written (whatever the verdicts: audit and summarize judge); 64 usage;
-        65 a line or file is not audit output or a verifyReceipt response (named with path:line); 66 an input
-        missing or unreadable; 74 writing the output or the chart failed.
+        day with a line per signal; when more than 150 days have data it groups them into weeks, months,
+        years or longer (the chart says so), and records that are not valid dated outside the valid records' days are
+        one "earlier" and one "later" bar. The JSON, CSV and text output keep every day.
+        """
+    static let exitStatus = """
+        EXIT STATUS:
+          0   the report was written, whatever the verdicts (audit and summarize judge them), or the reader of
+              the output closed the pipe
+          64  usage error
+          65  a line or file is not audit output or a verifyReceipt response (named with path:line)
+          66  an input missing or unreadable
+          74  writing the output or the chart failed (the chart's file is tried before reading)
         """
     static let options: [OptionSpec] = [
         .value("format", "csv|json|text", "Output format (default json)."),

@@ -45,7 +45,9 @@ enum ReportTextRenderer {
 
     static func eventTable(_ report: Report) -> [String] {
         guard !report.rows.isEmpty else { return ["no counted events"] }
-        let environments = report.rows.map { ($0.key.environment ?? "-").escapingControlCharacters }
+        // Both columns are shortened: every row is padded to the widest, so one long forged value must not widen
+        // every line of the table (the output would grow with rows times its length).
+        let environments = report.rows.map { ($0.key.environment ?? "-").escapingControlCharacters.shortened(to: 24) }
         let products = report.rows.map { ($0.key.productID ?? "-").escapingControlCharacters.shortened(to: 48) }
         let environmentWidth = max(11, environments.map(\.count).max() ?? 0)
         let productWidth = max(7, products.map(\.count).max() ?? 0)

@@ -137,4 +137,93 @@ import Testing
         }
         #expect(run(["--help"]).out.contains("report"))
     }
+
+    /// `report --help` listed the whole tool's exit statuses, 1, 69, 70 and 130 among them, which report never
+    /// returns. Its EXIT STATUS section now lists its own, and each is the status of a real run here; README and
+    /// man page name the same.
+    @Test func helpListsTheExitStatusesReportReturns() throws {
+        let help = run(["report", "--help"]).out
+        let section = try #require(help.components(separatedBy: "EXIT STATUS:\n").last)
+        let listed = Set(section.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") })
+        let directory = try TemporaryDirectory()
+        let good = try directory.write("good.jsonl", "{\"status\": 21007}\n")
+        let bad = try directory.write("bad.jsonl", "{\"hello\": 1}\n")
+        let returned = Set(
+            [
+                run(["report", good]).status, run(["report", "--format", "xml", good]).status, run(["report", bad]).status,
+                run(["report", directory.path("none.jsonl")]).status,
+                run(["report", "--svg", directory.path("no/such/dir/chart.svg"), good]).status,
+            ].map(Int.init))
+        #expect(listed == [0, 64, 65, 66, 74], "\(section)")
+        #expect(listed == returned)
+        let readme = try String(contentsOf: BinaryRunner.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readmeStatus = try #require(readme.components(separatedBy: "**Exit status.** 0 when the report").last)
+        #expect(Set([64, 65, 66, 74].filter { readmeStatus.prefix(400).contains("; \($0) ") }) == [64, 65, 66, 74])
+        let man = try String(contentsOf: BinaryRunner.projectRoot.appendingPathComponent("man/appreceipt.1"), encoding: .utf8)
+        let manStatus = try #require(man.components(separatedBy: ".Cm report\nexits 0").last?.prefix(400))
+        #expect([64, 65, 66, 74].allSatisfy { manStatus.contains(" \($0) ") }, "\(manStatus)")
+    }
+
+    /// Every row repeats its environment, and one input's environment is on all its transactions: a 100 kB
+    /// forged environment on 1,000 transactions made 100 MB of JSON, CSV and text from a 200 kB response. It is
+    /// cut to 64 bytes; the rows stay one per day.
+    @Test func aLongEnvironmentDoesNotMultiplyTheOutput() throws {
+        let items = (0..<1_000).map { index in
+            "{\"transaction_id\": \"\(index)\", \"original_transaction_id\": \"\(index)\", \"product_id\": \"p\", "
+                + "\"purchase_date_ms\": \"\(1_700_000_000_000 + Int64(index) * 86_400_000)\"}"
+        }
+        let environment = String(repeating: "E", count: 100_000)
+        let response =
+            "{\"status\": 0, \"environment\": \"\(environment)\", \"receipt\": {\"in_app\": [\(items.joined(separator: ","))]}}"
+        for format in ["json", "csv", "text"] {
+            let result = run(["report", "--format", format, "-"], stdin: response)
+            #expect(result.status == 0, "\(result.err)")
+            #expect(result.out.utf8.count < 1_000_000, "\(format): \(result.out.utf8.count) bytes")
+            #expect(result.out.contains("2023-11-14") && result.out.contains("2026-08-09"), "\(format): every day")
+        }
+        let csv = run(["report", "--format", "csv", "-"], stdin: response).out
+        #expect(csv.contains("," + String(repeating: "E", count: 64) + "…,p,1,"))
+    }
+
+    /// The README's screenshot command names a window; every chart fits it: a normal batch, an empty one, and
+    /// 20,000 distinct days (before: 120,410 pixels wide, about 10 MB; ReportTests has 100,000 days in-process).
+    @Test func everyChartFitsTheREADMEScreenshotWindow() throws {
+        let window = try Self.screenshotWindow()
+        let directory = try TemporaryDirectory()
+        let days = (0..<20_000).map { day in
+            "{\"record\": \(day + 1), \"verdict\": \"valid\", \"source\": \"s\", \"environment\": \"Production\", "
+                + "\"signals\": [], \"failed_checks\": [], \"receipt_creation_date\": \"\(Self.date(day))T12:00:00Z\", \"transactions\": [{\"transaction_id\": "
+                + "\"\(day)\", \"purchase_date\": \"\(Self.date(day))T12:00:00Z\"}]}\n"
+        }
+        let inputs = [
+            [try Self.vectorAudit(in: directory)] + (try Self.responseVectors()), [try directory.write("empty.jsonl", "")],
+            [try directory.write("days.jsonl", days.joined())],
+        ]
+        for (number, files) in inputs.enumerated() {
+            let svgPath = directory.path("chart\(number).svg")
+            let result = try BinaryRunner.run(["report", "--svg", svgPath] + files)
+            try #require(result.status == 0, "\(result.stderr)")
+            let svg = try String(contentsOfFile: svgPath, encoding: .utf8)
+            let size = try #require(ReportScreenshotTests.size(of: svg))
+            #expect(size.width <= window.width && size.height <= window.height, "chart \(number): \(size), window \(window)")
+            #expect(svg.utf8.count < 200_000, "chart \(number): \(svg.utf8.count) bytes")
+        }
+    }
+
+    /// `--window-size=W,H` in the README's report section.
+    static func screenshotWindow() throws -> (width: Int, height: Int) {
+        let readme = try String(contentsOf: BinaryRunner.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Reports").dropFirst().first)
+        let size = try #require(section.components(separatedBy: "--window-size=").dropFirst().first?.prefix { $0 != " " })
+        let numbers = size.split(separator: ",").compactMap { Int($0) }
+        try #require(numbers.count == 2, "README: --window-size=\(size)")
+        return (numbers[0], numbers[1])
+    }
+
+    /// Day `offset` after 1600-01-01, `YYYY-MM-DD` (Foundation's calendar, Gregorian since 1582).
+    static func date(_ offset: Int) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: Date(timeIntervalSince1970: Double(offset - 135_140) * 86_400 + 43_200))
+    }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The report's SVG opened in a real browser (Debian's headless chromium): the screenshot must be the chart's
-/// size, not blank or one colour, and show the event and verdict colours. The PNG is kept at
-/// .build/report-screenshot.png and its path printed, so a person can look at it.
+/// The report's SVG opened in a real browser (Debian's headless chromium) in the window the README suggests for
+/// a screenshot: the chart must fit it, and the screenshot be the window's size, not blank or one colour, and
+/// show the event and verdict colours. The PNG is kept at .build/report-screenshot.png and its path printed, so
+/// a person can look at it.
 @Suite struct ReportScreenshotTests {
     static let browser: String? = ["chromium", "chromium-browser"].lazy.compactMap { name -> String? in
         let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
@@ -20,23 +21,27 @@ import Testing
         try #require(report.status == 0, "\(report.stderr)")
         let svg = try String(contentsOfFile: svgPath, encoding: .utf8)
         let size = try #require(Self.size(of: svg))
+        let window = try ReportCLITests.screenshotWindow()
+        #expect(size.width <= window.width && size.height <= window.height, "chart \(size), README window \(window)")
 
         let png = directory.path("report.png")
         let shot = try BinaryRunner.run(
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                 "--user-data-dir=\(directory.path("profile"))",
-                "--screenshot=\(png)", "--window-size=\(size.width),\(size.height)", "file://\(svgPath)",
+                "--screenshot=\(png)", "--window-size=\(window.width),\(window.height)", "file://\(svgPath)",
             ], program: URL(fileURLWithPath: "/usr/bin/timeout"), prefix: ["120", try #require(Self.browser)])
         // A browser that hangs is stopped after two minutes (timeout's status 124) rather than holding up the suite.
         try #require(FileManager.default.fileExists(atPath: png), "chromium wrote no screenshot (\(shot.status)): \(shot.stderr)")
         let kept = BinaryRunner.projectRoot.appendingPathComponent(".build/report-screenshot.png")
         try? FileManager.default.removeItem(at: kept)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: png), to: kept)
-        print("report screenshot: \(kept.path) (\(size.width)x\(size.height), from \(inputs.count) inputs)")
+        print(
+            "report screenshot: \(kept.path) (\(window.width)x\(window.height), chart \(size.width)x\(size.height), from \(inputs.count) inputs)"
+        )
 
         let stats = try Self.pngStats(png, colours: ["#0072B2", "#56B4E9", "#009E73", "#D55E00"])
-        #expect(stats["width"] as? Int == size.width && stats["height"] as? Int == size.height)
+        #expect(stats["width"] as? Int == window.width && stats["height"] as? Int == window.height)
         #expect((stats["distinct_colours"] as? Int ?? 0) > 20, "the screenshot is (nearly) one colour")
         let counted = stats["colours"] as? [String: Int] ?? [:]
         for colour in ["#0072B2", "#56B4E9", "#009E73"] {

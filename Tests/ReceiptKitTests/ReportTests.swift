@@ -252,9 +252,177 @@ import Testing
         #expect(ChartScale(maximum: 0).ticks == [0, 1])
         #expect(ChartScale(maximum: 5003).ticks == [0, 2000, 4000, 6000])
         let day = ReportDay(daysSinceEpoch: 19_000)
-        let short = ChartDays([day, ReportDay(daysSinceEpoch: 19_003)])
-        #expect(short.slots.count == 4 && !short.hasGaps)
-        let long = ChartDays([day, ReportDay(daysSinceEpoch: 19_500), ReportDay(daysSinceEpoch: 19_501)])
-        #expect(long.slots.map(\.afterGap) == [false, true, false] && long.hasGaps)
+        let short = ChartAxis([day, ReportDay(daysSinceEpoch: 19_003)], maximumSlots: 150)
+        #expect(short.slots.count == 4 && !short.hasGaps && short.period == .day)
+        let long = ChartAxis([day, ReportDay(daysSinceEpoch: 19_500), ReportDay(daysSinceEpoch: 19_501)], maximumSlots: 150)
+        #expect(long.slots.map(\.afterGap) == [false, true, false] && long.hasGaps && long.period == .day)
+    }
+
+    /// Periods by the calendar (expected values from `cal` and `date -d`): 1970-01-01 was a Thursday, so its week
+    /// starts on Monday 1969-12-29; 2024-03-04 was a Monday.
+    @Test func periodsFollowTheCalendar() throws {
+        let utc = ReportTimeZone.utc
+        let days = try ["1969-12-29", "1970-01-04", "1970-01-05", "2024-03-04", "2024-03-10", "2024-03-11"].map {
+            utc.day(of: try Self.instant($0 + "T12:00:00Z"))
+        }
+        #expect(
+            days.map { ChartPeriod.week.label(ChartPeriod.week.index(of: $0)) } == [
+                "1969-12-29", "1969-12-29", "1970-01-05", "2024-03-04", "2024-03-04", "2024-03-11",
+            ])
+        let february = utc.day(of: try Self.instant("2024-02-29T23:59:59Z"))
+        #expect(ChartPeriod.month.label(ChartPeriod.month.index(of: february)) == "2024-02")
+        #expect(ChartPeriod.month.index(of: days[3]) == ChartPeriod.month.index(of: february) + 1)
+        #expect(ChartPeriod.years(1).label(ChartPeriod.years(1).index(of: february)) == "2024")
+        #expect(ChartPeriod.years(10).label(ChartPeriod.years(10).index(of: february)) == "2020-2029")
+        let before = ReportDay(daysSinceEpoch: -719_529)  // 0000-12-31, then year -1 (1 BC)
+        #expect(before.description == "-0001-12-31")
+        #expect(ChartPeriod.years(100).label(ChartPeriod.years(100).index(of: before)) == "-0100--0001")
+        #expect(ChartPeriod.month.label(ChartPeriod.month.index(of: before)) == "-0001-12")
+    }
+
+    /// However far apart, however many days (hand-made ones at the ends of Int64 too), an axis has at most its
+    /// maximum of slots, found without trapping.
+    @Test(arguments: [2, 7, 150])
+    func axesNeverExceedTheirSlots(maximum: Int) {
+        let extremes = [Int64.min, -1_000_000_000, -1, 0, 1, 40_000, 3_000_000, Int64.max].map { ReportDay(daysSinceEpoch: $0) }
+        let dense = (0..<5_000).map { ReportDay(daysSinceEpoch: Int64($0) * 3) }
+        for days in [extremes, dense, extremes + dense] {
+            let axis = ChartAxis(days, maximumSlots: maximum)
+            #expect(!axis.slots.isEmpty && axis.slots.count <= maximum, "\(axis.period) \(axis.slots.count)")
+            #expect(days.allSatisfy { axis.position(of: $0) != nil })
+            #expect(axis.slots.map(\.index) == axis.slots.map(\.index).sorted())
+        }
+    }
+
+    static func many(days: Int, verdict: AuditVerdict = .valid, from first: Int64 = 0, numbered start: Int = 1) -> [AuditRecord] {
+        (0..<days).map { offset in
+            let seconds = (first + Int64(offset)) * 86_400 + 43_200
+            var record = AuditRecord(number: start + offset, source: "t", verdict: verdict)
+            record.creationDate = Timestamp(milliseconds: seconds * 1000)
+            record.environment = "Production"
+            record.transactions = [
+                AuditTransaction(
+                    transactionID: "\(start + offset)", originalTransactionID: "\(start + offset)", productID: "p",
+                    purchaseDate: Timestamp(milliseconds: seconds * 1000))
+            ]
+            return record
+        }
+    }
+
+    /// The unbounded chart: one bar per distinct day made an SVG of 1.2 million pixels and 48 MB from
+    /// 200,000 days. Past 150 bars the days are grouped into longer periods, and the chart says so.
+    @Test func manyDistinctDaysAreGroupedAndTheChartStaysSmall() throws {
+        var builder = ReportBuilder(options: ReportOptions())
+        for record in Self.many(days: 100_000, from: -200_000) { builder.add(record) }
+        let report = builder.finish()
+        #expect(report.rows.count == 100_000 && report.auditDays.count == 100_000, "the data keeps every day")
+        let svg = ReportChart.svg(report)
+        let size = try #require(Self.size(of: svg))
+        #expect(size.width <= 1320 && size.height <= 1000, "\(size)")
+        #expect(svg.utf8.count < 100_000, "\(svg.utf8.count) bytes")
+        for text in [
+            "Events per 10 years (UTC)", "Audit verdicts and signals per 10 years (UTC)",
+            "Grouped by 10 years: 100000 days with events", "Grouped by 10 years: 100000 days with records",
+            ">1420-1429<", "purchase or cancellation date, in 10-year periods (UTC)",
+        ] {
+            #expect(svg.contains(text), "\(text)")
+        }
+        // 200 days a week apart: weeks, with every week's events in its bar.
+        var weekly = ReportBuilder(options: ReportOptions())
+        for record in Self.many(days: 200, from: 19_000) { weekly.add(record) }
+        let weeks = ReportChart.svg(weekly.finish())
+        #expect(
+            weeks.contains("Events per week (UTC)") && weeks.contains("purchase or cancellation week, Monday to Sunday (UTC)"))
+        #expect(weeks.contains("<title>week of 2022-01-10: 7 first purchases</title>"))
+    }
+
+    /// Records that are not valid carry creation dates nobody verified: however many days they claim, they
+    /// neither widen the chart nor group the valid records' days; they are counted in an earlier and a later bar.
+    @Test func forgedCreationDatesDoNotStretchTheAuditAxis() throws {
+        var builder = ReportBuilder(options: ReportOptions())
+        for record in Self.many(days: 30, from: 19_723) { builder.add(record) }  // 2024-01-01 to 2024-01-30
+        for record in Self.many(days: 5_000, verdict: .invalid, from: 10_000, numbered: 100) { builder.add(record) }
+        for record in Self.many(days: 3, verdict: .invalid, from: 19_730, numbered: 9_000) { builder.add(record) }
+        for record in Self.many(days: 700, verdict: .invalid, from: 30_000, numbered: 10_000) { builder.add(record) }
+        let report = builder.finish()
+        let svg = ReportChart.svg(report)
+        let size = try #require(Self.size(of: svg))
+        #expect(size.width <= 1320 && size.height <= 1000, "\(size)")
+        for text in [
+            "Events per day (UTC)", "Audit verdicts and signals per day (UTC)", ">earlier<", ">later<",
+            "<title>before 2024-01-01: 5000 invalid records</title>", "<title>after 2024-01-30: 700 invalid records</title>",
+            "<title>2024-01-08: 1 invalid records</title>",
+            "Earlier, later: 5700 records that are not valid, dated before or after every valid record (2024-01-01 to 2024-01-30)",
+        ] {
+            #expect(svg.contains(text), "\(text)")
+        }
+        #expect(!svg.contains("Grouped by"))
+        let placed = AuditChartDays(report, maximumSlots: StackedBarPanel.maximumSlots - 3)
+        #expect(placed.axis.period == .day && placed.axis.slots.count == 30 && placed.outside == 5_700)
+    }
+
+    /// An SVG has no text wrapping: the empty panel's message ran past both axes; it now stays inside the plot
+    /// area (broken into lines when it must), and so do notes longer than the chart is wide.
+    @Test func emptyPanelMessagesAndNotesFitTheChart() throws {
+        let report = ReportBuilder(options: ReportOptions()).finish()
+        let svg = ReportChart.svg(report)
+        let size = try #require(Self.size(of: svg))
+        let message = "no audit records in the input (verdicts and signals come from appreceipt audit output)"
+        let words = Set(message.split(separator: " "))
+        let lines = Self.texts(in: svg).filter { text in text.words.count > 1 && text.words.allSatisfy(words.contains) }
+        #expect(lines.map { $0.words.joined(separator: " ") }.joined(separator: " ") == message)
+        // The y axis is at x = 80 and the x axis ends at the legend, 30 pixels before it.
+        let axisEnd = try #require(Self.texts(in: svg).first { $0.words.first == "valid:" }).x - 30
+        for line in lines {
+            let half = TextLayout.width(line.words.joined(separator: " "), size: 13) / 2
+            #expect(line.x - half >= StackedBarPanel.left + 10 && line.x + half <= axisEnd - 10, "\(line)")
+        }
+        for note in ReportChart.eventPanel(report).noteLines {
+            #expect(StackedBarPanel.left + TextLayout.width(note, size: 12) <= Double(size.width), "\(note)")
+        }
+        #expect(TextLayout.lines("a " + String(repeating: "x", count: 300), width: 100, size: 12).count > 3)
+        #expect(TextLayout.lines("", width: 100, size: 12).isEmpty)
+    }
+
+    /// The SVG's text elements: their x and their words.
+    static func texts(in svg: String) -> [(x: Double, words: [Substring])] {
+        let lines: [Substring] = svg.split(separator: "\n")
+        return lines.compactMap { line -> (x: Double, words: [Substring])? in
+            guard line.hasPrefix("<text x=\""), let close = line.firstRange(of: "\" y=") else { return nil }
+            let x = Double(line[line.index(line.startIndex, offsetBy: 9)..<close.lowerBound])
+            guard let x, let start = line.firstIndex(of: ">"), line.hasSuffix("</text>") else { return nil }
+            return (x, line[line.index(after: start)...].dropLast(7).split(separator: " "))
+        }
+    }
+
+    /// Every note the chart can have, at once, with many response statuses: the chart still fits the README's
+    /// screenshot window, and no note is cut.
+    @Test func theFullestChartFitsTheScreenshotWindow() throws {
+        var builder = ReportBuilder(options: ReportOptions())
+        for record in Self.many(days: 400, from: 19_000) { builder.add(record) }
+        for record in Self.many(days: 200, from: 0, numbered: 5_000) { builder.add(record) }
+        for verdict in [AuditVerdict.invalid, .untrusted, .unverifiableHere] {
+            for record in Self.many(days: 300, verdict: verdict, from: 80_000, numbered: 1_000) { builder.add(record) }
+        }
+        builder.add(AuditRecord.malformed(number: 9, source: "t:9", AuditRecordError(message: "x", offset: nil)))
+        for status in 21_000..<21_050 {
+            builder.add(try VerifyReceiptResponse(json: try JSONParser.parse("{\"status\": \(status)}")))
+        }
+        let report = builder.finish()
+        let svg = ReportChart.svg(report)
+        let size = try #require(Self.size(of: svg))
+        #expect(size.width <= 1320 && size.height <= 1000, "\(size)")
+        #expect(!svg.contains("…"), "a note was cut")
+        let uncounted = try #require(ReportChart.uncountedNote(report))
+        #expect(!uncounted.contains("status 21049") && uncounted.contains("1 with status 21002 responses and 46 with 46 other"))
+        #expect(svg.contains(">earlier<") == false && svg.contains(">later<") && svg.contains(">no date<"))
+    }
+
+    /// The chart's width and height, from the root's viewBox (`0 0 W H`; the writer gives width and height the
+    /// same numbers).
+    static func size(of svg: String) -> (width: Int, height: Int)? {
+        let box = svg.split(separator: "viewBox=\"").dropFirst().first?.prefix { $0 != "\"" } ?? ""
+        let numbers = box.split(separator: " ").compactMap { Int($0) }
+        return numbers.count == 4 ? (numbers[2], numbers[3]) : nil
     }
 }

@@ -16,4 +16,11 @@ public struct ReportAuditDay: Sendable, Equatable {
         verdicts[record.verdict, default: 0] += 1
         for kind in Set(record.signals.map(\.kind)) { signals[kind, default: 0] += 1 }
     }
+
+    /// Adds another day's counts: the chart's bar for a week, a month or the records outside the axis.
+    mutating func merge(_ other: ReportAuditDay) {
+        records += other.records
+        for (verdict, count) in other.verdicts { verdicts[verdict, default: 0] += count }
+        for (kind, count) in other.signals { signals[kind, default: 0] += count }
+    }
 }

@@ -32,7 +32,8 @@ public struct ReportBuilder: Sendable {
             return
         }
         tallies.countedAuditRecords += 1
-        for item in record.transactions { add(ReportTransaction(item, environment: record.environment ?? "")) }
+        let environment = Self.bounded(record.environment ?? "")
+        for item in record.transactions { add(ReportTransaction(item, environment: environment)) }
     }
 
     /// A verifyReceipt response is Apple's answer: its transactions (`receipt.in_app`, `latest_receipt_info`)
@@ -44,7 +45,7 @@ public struct ReportBuilder: Sendable {
             return
         }
         tallies.countedResponses += 1
-        let environment = Self.environment(of: response)
+        let environment = Self.bounded(Self.environment(of: response))
         for item in response.receiptTransactions + response.latestReceiptInfo {
             add(ReportTransaction(item, environment: environment))
         }
@@ -59,6 +60,24 @@ public struct ReportBuilder: Sendable {
         default: return ""
         }
     }
+
+    /// Apple's environments are a few short names (`ProductionSandbox`, the longest, has 17 bytes). Every row,
+    /// CSV line and text line repeats its environment, and one input's environment is on all of its
+    /// transactions, so a longer value is cut to its first ``maximumEnvironmentBytes`` bytes (whole characters)
+    /// and `…`: a forged megabyte would otherwise be written once per row.
+    static func bounded(_ environment: String) -> String {
+        guard environment.utf8.count > maximumEnvironmentBytes else { return environment }
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in environment.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            guard bytes <= maximumEnvironmentBytes else { break }
+            kept.append(scalar)
+        }
+        return String(kept) + "…"
+    }
+
+    static let maximumEnvironmentBytes = 64
 
     private mutating func add(_ transaction: ReportTransaction) {
         tallies.transactionCopies += 1

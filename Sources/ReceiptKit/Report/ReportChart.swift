@@ -19,29 +19,36 @@ public enum ReportChart {
         .deviceMismatch: ("#8B4513", "4 4"), .creationDateInFuture: ("#000000", "1 3"),
     ]
 
-    /// The SVG document.
+    /// The SVG document, of a bounded size however many days the report has (its panels group days into longer
+    /// periods rather than grow; the README's screenshot window holds any chart).
     public static func svg(_ report: Report) -> String {
-        let panels = [eventPanel(report), auditPanel(report)]
+        var panels = [eventPanel(report), auditPanel(report)]
+        let width = panels.map(\.width).max() ?? 800
+        for index in panels.indices { panels[index].textWidth = width }
         var svg = SVGWriter()
         var top = 10.0
         for panel in panels {
             panel.draw(into: &svg, top: top)
             top += panel.height + 10
         }
-        let width = panels.map(\.width).max() ?? 800
         return svg.document(width: width, height: top, title: "appreceipt report (\(report.options.timeZone.name))")
     }
 
     static func eventPanel(_ report: Report) -> StackedBarPanel {
         let zone = report.options.timeZone.name
         let totals = report.totals
-        let perDay = Dictionary(report.eventsPerDay.map { ($0.day, $0.counts) }) { first, _ in first }
-        let days = ChartDays(Array(perDay.keys))
+        let perDay = report.eventsPerDay
+        let axis = ChartAxis(perDay.map(\.day), maximumSlots: StackedBarPanel.maximumSlots)
         let kinds = ReportEventKind.allCases
-        let slots = days.slots.map { slot in
+        var bars = Array(repeating: Array(repeating: 0, count: kinds.count), count: axis.slots.count)
+        for (day, counts) in perDay {
+            guard let position = axis.position(of: day) else { continue }
+            for (column, kind) in kinds.enumerated() { bars[position][column] += counts[kind] ?? 0 }
+        }
+        let slots = zip(axis.slots, bars).map { slot, values in
             StackedBarPanel.Slot(
-                label: slot.day.description, afterGap: slot.afterGap, bars: kinds.map { perDay[slot.day]?[$0] ?? 0 },
-                lines: [])
+                label: axis.period.label(slot.index), tooltip: axis.period.tooltip(slot.index), afterGap: slot.afterGap,
+                bars: values, lines: [])
         }
         let series = kinds.map { kind in
             StackedBarPanel.Series(
@@ -54,48 +61,59 @@ public enum ReportChart {
                     + "from inputs that carry no offer flags.")
         }
         if let uncounted = uncountedNote(report) { notes.append(uncounted) }
-        if days.hasGaps { notes.append("Days without events are left out; a break mark (//) on the axis shows each gap.") }
+        notes += axisNotes(axis, what: "events")
         return StackedBarPanel(
-            title: "Events per day (\(zone))", notes: notes, yTitle: "events", xTitle: "purchase or cancellation day (\(zone))",
-            bars: series, lines: [], slots: slots, emptyMessage: "no counted events")
+            title: "Events per \(axis.period.name) (\(zone))", notes: notes, yTitle: "events",
+            xTitle: "purchase or cancellation \(axis.period.axisName) (\(zone))", bars: series, lines: [], slots: slots,
+            emptyMessage: "no counted events")
     }
 
     static func auditPanel(_ report: Report) -> StackedBarPanel {
         let zone = report.options.timeZone.name
-        let byDay = Dictionary(report.auditDays.compactMap { day in day.day.map { ($0, day) } }) { first, _ in first }
-        let days = ChartDays(Array(byDay.keys))
+        let placed = AuditChartDays(report, maximumSlots: StackedBarPanel.maximumSlots - 3)
         let verdicts = AuditVerdict.allCases
         let signals = AuditSignal.Kind.allCases.filter { kind in report.auditDays.contains { $0.signals[kind] != nil } }
-        func slot(_ label: String, afterGap: Bool, _ day: ReportAuditDay?) -> StackedBarPanel.Slot {
+        let slots = placed.bars.map { bar in
             StackedBarPanel.Slot(
-                label: label, afterGap: afterGap, bars: verdicts.map { day?.verdicts[$0] ?? 0 },
-                lines: signals.map { day?.signals[$0] ?? 0 })
+                label: bar.label, tooltip: bar.tooltip, afterGap: bar.afterGap,
+                bars: verdicts.map { bar.records.verdicts[$0] ?? 0 },
+                lines: signals.map { bar.records.signals[$0] ?? 0 }, alwaysLabelled: bar.outsideAxis)
         }
-        var slots = days.slots.map { slot($0.day.description, afterGap: $0.afterGap, byDay[$0.day]) }
-        if let undated = report.undatedAuditRecords { slots.append(slot("no date", afterGap: true, undated)) }
-        var verdictTotals: [AuditVerdict: Int] = [:]
-        var signalTotals: [AuditSignal.Kind: Int] = [:]
-        for day in report.auditDays + [report.undatedAuditRecords].compactMap({ $0 }) {
-            for (verdict, count) in day.verdicts { verdictTotals[verdict, default: 0] += count }
-            for (signal, count) in day.signals { signalTotals[signal, default: 0] += count }
-        }
+        var total = ReportAuditDay(day: nil)
+        for day in report.auditDays + [report.undatedAuditRecords].compactMap({ $0 }) { total.merge(day) }
         let bars = verdicts.map { verdict in
             StackedBarPanel.Series(
-                label: "\(verdict.rawValue) records", legend: "\(verdict.rawValue): \(verdictTotals[verdict] ?? 0)",
+                label: "\(verdict.rawValue) records", legend: "\(verdict.rawValue): \(total.verdicts[verdict] ?? 0)",
                 colour: verdictColours[verdict] ?? "#000000")
         }
         let lines = signals.map { kind in
             StackedBarPanel.Series(
-                label: kind.rawValue, legend: "\(kind.rawValue): \(signalTotals[kind] ?? 0)",
+                label: kind.rawValue, legend: "\(kind.rawValue): \(total.signals[kind] ?? 0)",
                 colour: signalStyles[kind]?.colour ?? "#000000", dash: signalStyles[kind]?.dash)
         }
         var notes = ["Audit records by the receipt's creation date (Apple-signed); lines: records carrying each signal."]
+        if let outside = placed.outsideNote { notes.append(outside) }
         if report.undatedAuditRecords != nil { notes.append("Records without a creation date (malformed) are at the right.") }
-        if days.hasGaps { notes.append("Days without records are left out; a break mark (//) on the axis shows each gap.") }
+        notes += axisNotes(placed.axis, what: "records")
         return StackedBarPanel(
-            title: "Audit verdicts and signals per day (\(zone))", notes: notes, yTitle: "records",
-            xTitle: "receipt creation day (\(zone))", bars: bars, lines: lines, slots: slots,
+            title: "Audit verdicts and signals per \(placed.axis.period.name) (\(zone))", notes: notes, yTitle: "records",
+            xTitle: "receipt creation \(placed.axis.period.axisName) (\(zone))", bars: bars, lines: lines, slots: slots,
             emptyMessage: "no audit records in the input (verdicts and signals come from appreceipt audit output)")
+    }
+
+    /// What the axis grouped or left out: `Grouped by week: 412 days with events are more than the 150 bars ...`.
+    static func axisNotes(_ axis: ChartAxis, what: String) -> [String] {
+        var notes: [String] = []
+        if axis.period != .day {
+            notes.append(
+                "Grouped by \(axis.period.name): \(axis.distinctDays) days with \(what) are more than the "
+                    + "\(StackedBarPanel.maximumSlots) bars a chart shows; the text, CSV and JSON output keep every day.")
+        }
+        if axis.hasGaps {
+            let periods = axis.period.plural.prefix(1).uppercased() + axis.period.plural.dropFirst()
+            notes.append("\(periods) without \(what) are left out; a break mark (//) on the axis shows each gap.")
+        }
+        return notes
     }
 
     /// `Counted: 430 unique transactions from 39 of 507 audit records and 0 of 0 responses; ...`.
@@ -116,8 +134,13 @@ public enum ReportChart {
             parts.append(verdicts.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ") + " audit records")
         }
         if !tallies.uncountedResponses.isEmpty {
-            let statuses = tallies.uncountedResponses.sorted { $0.key < $1.key }
-            parts.append(statuses.map { "\($0.value) with status \($0.key)" }.joined(separator: ", ") + " responses")
+            // Statuses come from the input: the three most frequent are named, so the note stays one line or two.
+            let statuses = tallies.uncountedResponses.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            var named = statuses.prefix(3).map { "\($0.value) with status \($0.key)" }.joined(separator: ", ") + " responses"
+            if statuses.count > 3 {
+                named += " and \(statuses.dropFirst(3).reduce(0) { $0 + $1.value }) with \(statuses.count - 3) other statuses"
+            }
+            parts.append(named)
         }
         guard !parts.isEmpty else { return nil }
         return "Not counted: " + parts.joined(separator: "; ") + " (--include-unverified counts all but malformed)."

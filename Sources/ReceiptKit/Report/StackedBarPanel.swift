@@ -11,13 +11,16 @@ struct StackedBarPanel {
         var dash: String? = nil
     }
 
-    /// One slot on the x axis: its label, whether a gap of empty days precedes it, the stacked values (one per
-    /// bar series) and the line values (one per line series).
+    /// One slot on the x axis: its label, its name in tooltips, whether a gap of empty periods precedes it, the
+    /// stacked values (one per bar series) and the line values (one per line series).
     struct Slot {
         let label: String
+        let tooltip: String
         let afterGap: Bool
         let bars: [Int]
         let lines: [Int]
+        /// Labelled however narrow the bars: a bar that is not a period of the axis ("no date", "later").
+        var alwaysLabelled = false
     }
 
     let title: String
@@ -29,23 +32,49 @@ struct StackedBarPanel {
     let slots: [Slot]
     /// Said in the plot area when there is nothing to draw.
     let emptyMessage: String
+    /// The width the notes may fill: the chart's, when another panel is wider than this one.
+    var textWidth: Double? = nil
 
     static let left = 80.0
-    static let plotHeight = 240.0
+    static let plotHeight = 220.0
     static let legendWidth = 300.0
     static let titleSpace = 44.0
     static let noteHeight = 16.0
-    static let labelSpace = 86.0
+    static let labelSpace = 80.0
+    /// A chart of two panels with this many note lines each still fits the README's screenshot window.
+    static let maximumNoteLines = 6
+    static let minimumPlotWidth = 640.0
+    static let maximumPlotWidth = 900.0
+    static let minimumSlotWidth = 6.0
+    /// The most slots a panel shows at ``minimumSlotWidth``: a chart with more periods groups them into longer
+    /// ones (``ChartAxis``), so that no panel is wider than ``maximumPlotWidth``.
+    static let maximumSlots = Int(maximumPlotWidth / minimumSlotWidth)
 
     /// Width of one slot: wide bars for a few days, at least 6 pixels however many.
-    var slotWidth: Double { max(6, min(36, (900 / Double(max(1, slots.count))).rounded(.down))) }
-    var plotWidth: Double { max(480, slotWidth * Double(slots.count)) }
+    var slotWidth: Double {
+        max(Self.minimumSlotWidth, min(36, (Self.maximumPlotWidth / Double(max(1, slots.count))).rounded(.down)))
+    }
+    var plotWidth: Double { max(Self.minimumPlotWidth, slotWidth * Double(slots.count)) }
     var width: Double { Self.left + plotWidth + 30 + Self.legendWidth }
-    var height: Double { Self.titleSpace + Double(notes.count) * Self.noteHeight + 12 + Self.plotHeight + Self.labelSpace + 20 }
+    var height: Double {
+        Self.titleSpace + Double(noteLines.count) * Self.noteHeight + 12 + Self.plotHeight + Self.labelSpace + 16
+    }
+
+    /// The notes broken into lines that fit the panel (or ``textWidth``) right of the left margin; past
+    /// ``maximumNoteLines`` the last one ends in an ellipsis.
+    var noteLines: [String] {
+        let lines = notes.flatMap { TextLayout.lines($0, width: (textWidth ?? width) - Self.left - 16, size: 12) }
+        guard lines.count > Self.maximumNoteLines else { return lines }
+        return lines.prefix(Self.maximumNoteLines - 1) + [String(lines[Self.maximumNoteLines - 1].dropLast(2)) + " …"]
+    }
+
+    /// The empty-panel message in lines that fit inside the plot area, clear of both axes.
+    var emptyMessageLines: [String] { TextLayout.lines(emptyMessage, width: plotWidth - 40, size: 13) }
 
     /// Draws the panel with its top edge at `top`.
     func draw(into svg: inout SVGWriter, top: Double) {
         svg.text(title, x: Self.left, y: top + 24, size: 16, bold: true)
+        let notes = noteLines
         for (index, note) in notes.enumerated() {
             svg.text(note, x: Self.left, y: top + Self.titleSpace + Double(index) * Self.noteHeight, size: 12, fill: "#444444")
         }
@@ -54,7 +83,11 @@ struct StackedBarPanel {
         let scale = ChartScale(maximum: maximum)
         drawYAxis(into: &svg, plotTop: plotTop, scale: scale)
         if slots.isEmpty {
-            svg.text(emptyMessage, x: Self.left + plotWidth / 2, y: plotTop + Self.plotHeight / 2, size: 13, anchor: "middle")
+            let lines = emptyMessageLines
+            let first = plotTop + Self.plotHeight / 2 - Double(lines.count - 1) * 9
+            for (index, line) in lines.enumerated() {
+                svg.text(line, x: Self.left + plotWidth / 2, y: first + Double(index) * 18, size: 13, anchor: "middle")
+            }
         } else {
             drawBars(into: &svg, plotTop: plotTop, scale: scale)
             drawLines(into: &svg, plotTop: plotTop, scale: scale)
@@ -97,7 +130,7 @@ struct StackedBarPanel {
                 let y1 = bottom - Self.plotHeight * Double(stacked) / Double(scale.top)
                 svg.rectangle(
                     x: x + (slotWidth - barWidth) / 2, y: y1, width: barWidth, height: max(0.5, y0 - y1), fill: series.colour,
-                    title: "\(slot.label): \(value) \(series.label)")
+                    title: "\(slot.tooltip): \(value) \(series.label)")
             }
         }
     }
@@ -117,19 +150,22 @@ struct StackedBarPanel {
             for (index, point) in points.enumerated() where values[index] > 0 {
                 svg.circle(
                     x: point.x, y: point.y, radius: 3.5, fill: series.colour,
-                    title: "\(slots[index].label): \(values[index]) records with \(series.label)")
+                    title: "\(slots[index].tooltip): \(values[index]) records with \(series.label)")
             }
         }
     }
 
     /// Day labels turned 45 degrees under their bars; when bars are narrower than a label's height, only every
-    /// n-th day is labelled (every bar keeps its tick).
+    /// n-th day is labelled (every bar keeps its tick), and the bars outside the axis, whose neighbours then
+    /// give way.
     private func drawXLabels(into svg: inout SVGWriter, plotTop: Double) {
         let bottom = plotTop + Self.plotHeight
         let every = max(1, Int((13 / slotWidth).rounded(.up)))
+        let always = slots.indices.filter { slots[$0].alwaysLabelled }
         for (index, slot) in slots.enumerated() {
             let x = Self.left + (Double(index) + 0.5) * slotWidth
-            let labelled = index % every == 0
+            let labelled =
+                slot.alwaysLabelled || (index % every == 0 && !always.contains { abs($0 - index) < every })
             svg.line(x1: x, y1: bottom, x2: x, y2: bottom + (labelled ? 5 : 3), stroke: "#222222")
             guard labelled else { continue }
             svg.text(slot.label, x: x + 3, y: bottom + 14, size: 11, anchor: "end", rotation: -45)
