@@ -33,7 +33,8 @@ enum ReportCommand: Subcommand, ListsItsOwnExitStatus {
           0   the report was written, whatever the verdicts (audit and summarize judge them), or the reader of
               the output closed the pipe
           64  usage error
-          65  a line or file is not audit output or a verifyReceipt response (named with path:line)
+          65  some lines or files are not audit output or a verifyReceipt response: the report over the rest is
+              still written, counts them (inputs.unusable) and names each on stderr with path:line
           66  an input missing or unreadable
           74  writing the output or the chart failed (the chart's file is tried before reading)
         """
@@ -77,13 +78,22 @@ enum ReportCommand: Subcommand, ListsItsOwnExitStatus {
         case .csv: try console.writeOut(report.csv)
         case .text: try console.writeOut(ReportTextRenderer.render(report))
         }
-        return .success
+        // One bad line never voids the batch, but the answer says the input was not all usable.
+        let tallies = report.tallies
+        guard tallies.unusableInputs > 0 else { return .success }
+        for sample in tallies.unusableSamples { console.writeError("appreceipt: warning: \(sample)\n") }
+        if tallies.unusableInputs > tallies.unusableSamples.count {
+            console.writeError(
+                "appreceipt: warning: \(tallies.unusableInputs - tallies.unusableSamples.count) more unusable inputs\n")
+        }
+        return .dataError
     }
 
     /// Every input of every path, in order, added to one report.
     static func read(_ paths: [String], _ options: ReportOptions, console: any Console) throws(CLIError) -> Report {
         let process = console as? ProcessConsole
         let bufferedInput = process == nil && paths.contains("-") ? try console.readStandardInput() : []
+        if paths.contains("-") { process?.noteReadingTerminal("audit output or responses") }
         let fileSystem = PosixAuditFileSystem { () -> any AuditByteSource in
             guard process != nil else { return MemoryByteSource(bufferedInput) }
             return DescriptorByteSource(descriptor: 0, path: "standard input", closesOnRelease: false)

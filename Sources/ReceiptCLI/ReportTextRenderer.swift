@@ -12,7 +12,7 @@ enum ReportTextRenderer {
         lines += eventTable(report)
         lines.append("")
         lines += auditTable(report)
-        return lines.joined(separator: "\n") + "\n"
+        return lines.renderedLines
     }
 
     static func header(_ report: Report) -> [String] {
@@ -33,6 +33,10 @@ enum ReportTextRenderer {
                 + "\(tallies.withoutTransactionID) without transaction_id, \(tallies.familyShared) family-shared, "
                 + "\(tallies.withoutPurchaseDate) without purchase date",
         ]
+        if tallies.unusableInputs > 0 {
+            lines.append(
+                "unusable      \(tallies.unusableInputs) lines or files were not audit output or responses (named on stderr)")
+        }
         if tallies.offerFlagsUnknown > 0 {
             lines.append(
                 "              trials, intro offers and upgrades unknown for \(tallies.offerFlagsUnknown) "

@@ -110,14 +110,18 @@ import Testing
         #expect(result.out.isEmpty)
     }
 
-    @Test func badInputsNameTheirFileAndLine() throws {
+    @Test func badInputsAreCountedAndNamedAndTheRestIsReported() throws {
         let directory = try TemporaryDirectory()
         let bad = try directory.write(
             "bad.jsonl", "{\"status\": 0}\n\n{\"record\": 2, \"verdict\": \"fine\", \"source\": \"x\"}\n")
-        let result = run(["report", bad])
+        // The bad line is counted and named; the report over the rest is still written (issue 19, item 2).
+        let result = run(["report", "--compact", bad])
         #expect(result.status == 65)
         #expect(result.err.contains("\(bad):3: not an audit record: unknown verdict 'fine'"), "\(result.err)")
-        #expect(result.out.isEmpty)
+        let document = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+        let inputs = document?["inputs"] as? [String: Any]
+        #expect((inputs?["responses"] as? [String: Any])?["read"] as? Int == 1)
+        #expect((inputs?["unusable"] as? [String: Any])?["count"] as? Int == 1)
         let missing = run(["report", directory.path("none.jsonl")])
         #expect(missing.status == 66)
         #expect(missing.err.contains("cannot read \(directory.path("none.jsonl"))"))

@@ -167,7 +167,7 @@ import Testing
     }
 
     /// JSON Lines of audit records and responses mixed, a pretty-printed response over several lines, blank
-    /// lines; errors name the file and line.
+    /// lines; a line that is neither comes back as unusable, naming the file and line.
     @Test func theReaderDetectsEachFileAndLine() throws {
         let files = MemoryFileSystem()
         let record = try Self.record(1, created: "2024-03-01T10:00:05Z", [try Self.purchase("1", at: "2024-03-01T10:00:00Z")])
@@ -179,16 +179,16 @@ import Testing
         files.addFile("cut.jsonl", record.jsonLine + "\n" + String(record.jsonLine.prefix(30)) + "\n")
         #expect(try Self.kinds("mixed.jsonl", files) == ["audit", "response (mixed.jsonl:3)"])
         #expect(try Self.kinds("pretty.json", files) == ["response (pretty.json)"])
-        #expect(throws: ReportInputError.invalid(source: "bad.jsonl:2", message: Self.neither)) {
-            try Self.kinds("bad.jsonl", files)
-        }
-        #expect {
-            try Self.kinds("broken.json", files)
-        } throws: { error in
-            "\(error)".hasPrefix("broken.json:3: invalid JSON: ") && "\(error)".hasSuffix("(in the document from line 1)")
-        }
-        #expect { try Self.kinds("summary.json", files) } throws: { "\($0)".contains("summary.json:1: an audit summary") }
-        #expect { try Self.kinds("cut.jsonl", files) } throws: { "\($0)".hasPrefix("cut.jsonl:2: invalid JSON: ") }
+        // A line that is neither is counted and named in its place; the lines after it are still read.
+        files.addFile("bad-then-good.jsonl", "{\"hello\": 1}\n" + record.jsonLine + "\n")
+        #expect(try Self.kinds("bad.jsonl", files) == ["audit", "unusable bad.jsonl:2: \(Self.neither)"])
+        #expect(try Self.kinds("bad-then-good.jsonl", files) == ["unusable bad-then-good.jsonl:1: \(Self.neither)", "audit"])
+        let broken = try Self.kinds("broken.json", files)
+        #expect(broken.count == 1 && broken[0].hasPrefix("unusable broken.json:3: invalid JSON: "))
+        #expect(broken[0].hasSuffix("(in the document from line 1)"))
+        #expect(try Self.kinds("summary.json", files).first?.contains("summary.json:1: an audit summary") == true)
+        let cut = try Self.kinds("cut.jsonl", files)
+        #expect(cut.count == 2 && cut[1].hasPrefix("unusable cut.jsonl:2: invalid JSON: "))
         #expect(throws: ReportInputError.unreadable(.unreadable(path: "none", reason: "No such file or directory"))) {
             try Self.kinds("none", files)
         }
@@ -204,6 +204,7 @@ import Testing
             switch input {
             case .auditRecord: kinds.append("audit")
             case .response(_, let source): kinds.append("response (\(source))")
+            case .unusable(let source, let message): kinds.append("unusable \(source): \(message)")
             }
         }
         return kinds

@@ -96,6 +96,27 @@ import Testing
         #expect(record.environment == "Production" && record.warnings == report.notes)
         #expect(record.transactions.map(\.environment) == ["Sandbox"])
         #expect(record.transactions.map(\.bundleID) == ["com.example.other"])
+        // The report counts the sale where it was signed: Sandbox, not the notification's Production.
+        var builder = ReportBuilder(options: ReportOptions())
+        builder.add(record)
+        #expect(builder.finish().rows.map(\.key.environment) == ["Sandbox"])
+    }
+
+    @Test func lookAlikeProductAndTransactionIDsAreCountedApart() {
+        var builder = ReportBuilder(options: ReportOptions())
+        for (number, id) in ["2\u{212A}1", "2K1"].enumerated() {
+            var record = AuditRecord(number: number + 1, source: "r", verdict: .valid)
+            record.environment = "Production"
+            record.transactions = [
+                AuditTransaction(
+                    transactionID: id, originalTransactionID: id, productID: "pro.\(id)",
+                    purchaseDate: Timestamp(milliseconds: 1_748_736_000_000))
+            ]
+            builder.add(record)
+        }
+        let report = builder.finish()
+        #expect(report.tallies.uniqueTransactions == 2)
+        #expect(report.rows.count == 2)
     }
 
     @Test func datesAreMillisecondNumbersOrPlainDigits() {

@@ -51,6 +51,14 @@ extension Report {
         Self.write(tallies.uncountedResponses, to: &output) { String($0) }
         output.member("read", integer: tallies.responses)
         output.endObject()
+        // Only when there are any, so a clean report keeps its bytes.
+        if tallies.unusableInputs > 0 {
+            output.key("unusable")
+            output.beginObject()
+            output.member("count", integer: tallies.unusableInputs)
+            output.member("first", strings: tallies.unusableSamples)
+            output.endObject()
+        }
         output.endObject()
     }
 

@@ -13,6 +13,11 @@ public struct ReportBuilder: Sendable {
         switch input {
         case .auditRecord(let record): add(record)
         case .response(let response, _): add(response)
+        case .unusable(let source, let message):
+            tallies.unusableInputs += 1
+            if tallies.unusableSamples.count < ReportTallies.unusableSampleLimit {
+                tallies.unusableSamples.append("\(source): \(message)")
+            }
         }
     }
 

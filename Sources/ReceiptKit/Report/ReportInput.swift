@@ -4,6 +4,8 @@ public enum ReportInput: Sendable {
     case auditRecord(AuditRecord)
     /// `source` is where it was read: `path` for a whole file, `path:line` for a line.
     case response(VerifyReceiptResponse, source: String)
+    /// A line (or document) that is neither: counted and named in the report, never fatal for the batch.
+    case unusable(source: String, message: String)
 
     /// Which of the two `json` is, read as that; throws naming what the document lacks.
     static func classify(_ json: JSONValue) throws(ReportInputError.Reason) -> ReportInput {

@@ -28,8 +28,20 @@ public struct ReportInputReader {
         self.maximumBytes = maximumBytes
     }
 
-    /// The next input, or nil at the end of the file.
+    /// The next input, or nil at the end of the file. A line that is not a record or a response comes back as
+    /// ``ReportInput/unusable(source:message:)``; only a file that cannot be read throws.
     public mutating func next() throws(ReportInputError) -> ReportInput? {
+        do {
+            return try nextDocument()
+        } catch {
+            switch error {
+            case .unreadable: throw error
+            case .invalid(let source, let message): return .unusable(source: source, message: message)
+            }
+        }
+    }
+
+    private mutating func nextDocument() throws(ReportInputError) -> ReportInput? {
         guard !finished, let (bytes, number) = try nextLine() else { return nil }
         let json: JSONValue
         do {

@@ -1,15 +1,34 @@
 /// The counts of one product on one day in one environment: one line of the CSV, one JSON row.
 public struct ReportRow: Sendable, Equatable {
+    /// Equal and hashed by bytes, as it is ordered: look-alike product ids are two rows.
     public struct Key: Hashable, Comparable, Sendable {
         public let day: ReportDay
         /// nil when the input did not say.
         public let environment: String?
         public let productID: String?
 
+        public static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.day == rhs.day && Self.same(lhs.environment, rhs.environment) && Self.same(lhs.productID, rhs.productID)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(day)
+            hasher.combine(environment.map(ExactString.init))
+            hasher.combine(productID.map(ExactString.init))
+        }
+
+        private static func same(_ lhs: String?, _ rhs: String?) -> Bool {
+            switch (lhs, rhs) {
+            case (nil, nil): return true
+            case (let lhs?, let rhs?): return lhs.isByteEqual(to: rhs)
+            default: return false
+            }
+        }
+
         /// Day, then environment, then product id (absent first, then by bytes): the report's fixed order.
         public static func < (lhs: Key, rhs: Key) -> Bool {
             if lhs.day != rhs.day { return lhs.day < rhs.day }
-            if lhs.environment != rhs.environment { return Self.precedes(lhs.environment, rhs.environment) }
+            if !Self.same(lhs.environment, rhs.environment) { return Self.precedes(lhs.environment, rhs.environment) }
             return Self.precedes(lhs.productID, rhs.productID)
         }
 

@@ -21,4 +21,8 @@ public struct ReportTallies: Sendable, Equatable {
     public internal(set) var withoutPurchaseDate = 0
     /// Unique counted transactions whose inputs carried no offer flags (see ``ReportRow/offerFlagsUnknown``).
     public internal(set) var offerFlagsUnknown = 0
+    /// Lines or documents that were neither an audit record nor a response, and the first few of them named.
+    public internal(set) var unusableInputs = 0
+    public internal(set) var unusableSamples: [String] = []
+    public static let unusableSampleLimit = 20
 }

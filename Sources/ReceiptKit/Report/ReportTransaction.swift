@@ -6,9 +6,19 @@
 /// the same answer whatever order the copies come in: the earliest dates, the union of the flags, the smallest
 /// of differing ids, so a report never depends on the order of its input files.
 public struct ReportTransaction: Sendable, Equatable {
+    /// Told apart by bytes (``ExactString``): look-alike transaction ids are two transactions.
     public struct Key: Hashable, Sendable {
         public let environment: String
         public let transactionID: String
+
+        public static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.environment.isByteEqual(to: rhs.environment) && lhs.transactionID.isByteEqual(to: rhs.transactionID)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(ExactString(environment))
+            hasher.combine(ExactString(transactionID))
+        }
     }
 
     public var key: Key
@@ -95,9 +105,11 @@ extension ReportTransaction {
     }
 
     /// A transaction of an audit record.
+    /// `environment` is the record's; a StoreKit 2 transaction that signed another one of its own keeps that.
     init(_ item: AuditTransaction, environment: String) {
         self.init(
-            environment: environment, transactionID: item.transactionID, originalTransactionID: item.originalTransactionID,
+            environment: item.environment.map(ReportBuilder.bounded) ?? environment, transactionID: item.transactionID,
+            originalTransactionID: item.originalTransactionID,
             productID: item.productID, purchaseDate: item.purchaseDate, expiresDate: item.expiresDate,
             cancellationDate: item.cancellationDate,
             offerFlags: (item.isTrialPeriod, item.isInIntroOfferPeriod, item.isUpgraded), isFamilyShared: item.isFamilyShared)
