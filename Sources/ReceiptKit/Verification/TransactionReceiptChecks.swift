@@ -108,7 +108,7 @@ enum TransactionReceiptChecks {
     }
 
     static func keyUsage(_ context: TransactionReceiptContext) -> VerificationCheck {
-        let usageOK = context.leaf.keyUsage.map { $0 & ChainRules.digitalSignature != 0 } ?? true
+        let usageOK = context.leaf.keyUsage.map { $0 & ChainEvaluator.digitalSignature != 0 } ?? true
         return usageOK
             ? VerificationCheck(.chainKeyUsage, .pass, "key usage allows signing")
             : VerificationCheck(.chainKeyUsage, .fail, "leaf key usage lacks digitalSignature")
