@@ -28,7 +28,8 @@ struct ChainEvaluator {
         let path = policy.shape.path(leaf: leaf, embedded: embedded, anchors: policy.anchors, linkCache: linkCache)
         let certificates = path.certificates
         let top = certificates[certificates.count - 1]
-        let xcodeShape = XcodePolicy.isXcodeShape(path: certificates, embeddedCount: embedded.count)
+        let xcodeShape =
+            policy.shape.knowsXcode && XcodePolicy.isXcodeShape(path: certificates, embeddedCount: embedded.count)
         var (anchorCheck, anchor) = appleAnchor(path, xcodeShape: xcodeShape)
         var trusted = policy.anchors.certificates
         if anchor != nil, !trusted.contains(top) { trusted.append(top) }
@@ -44,8 +45,8 @@ struct ChainEvaluator {
             policy.shape.check(path, embedded: embedded, xcode: policy.xcode),
             signatures(certificates, validation: validation),
             anchorCheck,
-            MarkerPolicy.apple.leafCheck(certificates, xcodeShape: xcodeShape),
-            MarkerPolicy.apple.intermediateCheck(certificates, xcodeShape: xcodeShape),
+            policy.markers.leafCheck(certificates, xcodeShape: xcodeShape),
+            policy.markers.intermediateCheck(certificates, xcodeShape: xcodeShape),
             basicConstraints(certificates, validation: validation, xcodeShape: xcodeShape),
             keyUsage(certificates, validation: validation),
         ]
@@ -65,6 +66,7 @@ struct ChainEvaluator {
             let detail = "\(pinned.name), SHA-256 \(pinned.sha256Fingerprint) (\(pinned.source))" + policy.shape.anchorNote(path)
             return (VerificationCheck(.chainAnchor, .pass, Message(verbatim: detail)), pinned)
         }
+        if let unanchored = policy.shape.unanchoredCheck(path) { return (unanchored, nil) }
         if xcodeShape { return policy.xcode.anchorCheck(signer: top) }
         return (policy.anchors.untrustedCheck(top: top, place: policy.shape.place), nil)
     }

@@ -2,13 +2,19 @@
 ///
 /// App receipts: leaf -> intermediate -> root built by issuer names, every embedded certificate on it
 /// (`chain.path`). StoreKit 2: `x5c` is exactly leaf, intermediate, root in that order (`jws.x5c`). Both also
-/// know the Xcode shape, one self-signed certificate (``XcodePolicy``).
+/// know the Xcode shape, one self-signed certificate (``XcodePolicy``). iOS 6 transaction receipts embed only
+/// their leaf: the path is the leaf and the caller's anchor that issued it, or the leaf alone, which cannot be
+/// checked further here.
 enum PathShapePolicy: Hashable, Sendable {
     case appReceipt
     case storeKit2
+    case transactionReceipt
 
     /// Where the data keeps its certificates, for check details.
-    var place: String { self == .appReceipt ? "embedded" : "in x5c" }
+    var place: String { self == .storeKit2 ? "in x5c" : "embedded" }
+
+    /// The Xcode shape is one this era knows.
+    var knowsXcode: Bool { self != .transactionReceipt }
 
     /// The path from `leaf` by issuer names; for StoreKit 2 an anchor may stand in for x5c's root.
     func path(leaf: X509Certificate, embedded: [X509Certificate], anchors: AnchorPolicy, linkCache: LinkSignatureCache)
@@ -23,7 +29,26 @@ enum PathShapePolicy: Hashable, Sendable {
         switch self {
         case .appReceipt: return Self.receiptPath(path, embeddedCount: embedded.count)
         case .storeKit2: return Self.x5c(path, embedded: embedded, xcode: xcode)
+        case .transactionReceipt:
+            guard path.topFromAnchor, let issuer = path.certificates.last else {
+                return VerificationCheck(.chainPath, .skip, Self.missingIssuer(path.certificates[0]))
+            }
+            return VerificationCheck(
+                .chainPath, .pass, "\(path.certificates[0].displayName) -> \(issuer.displayName) (trust anchor)")
         }
+    }
+
+    /// `chain.anchor` when the data stops short of any anchor and this era cannot say more: an iOS 6 leaf whose
+    /// issuer was not given is not forged, only not checkable here (`error`). Nil for the other eras.
+    func unanchoredCheck(_ path: CertificatePath) -> VerificationCheck? {
+        guard self == .transactionReceipt, !path.topFromAnchor else { return nil }
+        return VerificationCheck(
+            .chainAnchor, .error, "the chain to Apple's root cannot be checked: " + Self.missingIssuer(path.certificates[0]))
+    }
+
+    /// Why an iOS 6 chain cannot be checked without the issuing CA.
+    private static func missingIssuer(_ leaf: X509Certificate) -> Message {
+        "only the leaf is embedded and its issuer (\(leaf.issuer)) is not available here; pass it with \(option: .trustAnchor) to check the chain"
     }
 
     /// A note for a passing `chain.anchor` when the anchor's certificate, not the data's, ends the path.
@@ -104,15 +129,22 @@ enum PathShapePolicy: Hashable, Sendable {
     /// Role names for every embedded certificate in the data's order, plus an anchor that completed the path.
     func roles(_ path: CertificatePath, embedded: [X509Certificate]) -> [VerificationReport.CertificateRole] {
         let certificates = path.certificates
+        if self == .transactionReceipt {
+            let issuer = path.topFromAnchor ? certificates.last.map { [("issuer (trust anchor, not embedded)", $0)] } ?? [] : []
+            return ([("leaf", certificates[0])] + issuer).map {
+                VerificationReport.CertificateRole(role: $0.0, certificate: $0.1)
+            }
+        }
         var roles: [(String, X509Certificate)] = embedded.enumerated().map { index, certificate in
             if let replaced = path.replacedRoot, replaced === certificate {
                 return ("root in x5c, not the anchor (the trust anchor's certificate stands in for it)", certificate)
             }
             let position: Int?
-            switch self {
-            // Positions count, not certificates: a second copy of one on the path is left over.
-            case .appReceipt: position = path.embeddedIndexes.firstIndex(of: index)
-            case .storeKit2: position = certificates.firstIndex { $0 === certificate }
+            if self == .storeKit2 {
+                position = certificates.firstIndex { $0 === certificate }
+            } else {
+                // Positions count, not certificates: a second copy of one on the path is left over.
+                position = path.embeddedIndexes.firstIndex(of: index)
             }
             guard let position else {
                 return (self == .appReceipt ? "not on the signing path" : "not on the signing path (x5c[\(index)])", certificate)
