@@ -128,8 +128,10 @@ struct X509PathValidation: Sendable {
         for index in path.indices where !chain.contains(where: { $0 === path[index] }) {
             let certificate = path[index]
             if index > 0 {
+                // Only a reason of the issuer's own counts; "unspecified" follows from a subject OpenSSL could not
+                // parse, which its malformed-extension finding reports.
                 let issued = X509_check_issued(certificate.pointer, path[index - 1].pointer)
-                if issued != X509_V_OK {
+                if issued != X509_V_OK, problem(issued) != .other {
                     findings.append(Finding(certificate: certificate, problem: problem(issued), reason: reason(issued)))
                 }
                 if X509_check_ca(certificate.pointer) == 0 {

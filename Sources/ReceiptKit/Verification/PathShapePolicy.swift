@@ -46,6 +46,14 @@ enum PathShapePolicy: Hashable, Sendable {
             .chainAnchor, .error, "the chain to Apple's root cannot be checked: " + Self.missingIssuer(path.certificates[0]))
     }
 
+    /// `chain.signatures` for a lone signer that is not self-signed: no issuer to check it with.
+    func loneSignerCheck(_ leaf: X509Certificate) -> VerificationCheck {
+        VerificationCheck(
+            .chainSignatures, .skip,
+            self == .transactionReceipt
+                ? Self.missingIssuer(leaf) : "no issuer certificate for \(leaf.displayName) to check it against")
+    }
+
     /// Why an iOS 6 chain cannot be checked without the issuing CA.
     private static func missingIssuer(_ leaf: X509Certificate) -> Message {
         "only the leaf is embedded and its issuer (\(leaf.issuer)) is not available here; pass it with \(option: .trustAnchor) to check the chain"
