@@ -389,6 +389,10 @@ PKI_PROFILE = {
     "attack-leaf-expired": ("20200101000000Z", "20210101000000Z", False, True, False),
     "attack-developer": ("20230101000000Z", "20270101000000Z", False, False, False),
     "attack-forged-leaf": ("20230101000000Z", "20270101000000Z", False, True, False),
+    "attack-leaf-unknown-critical": ("20230101000000Z", "20270101000000Z", False, True, False),
+    "attack-intermediate-unknown-critical": ("20150101000000Z", "20400101000000Z", True, False, True),
+    "attack-leaf-under-intermediate-unknown-critical": ("20230101000000Z", "20270101000000Z", False, True, False),
+    "attack-leaf-malformed-extension": ("20230101000000Z", "20270101000000Z", False, True, False),
 }
 # extension OID followed directly by extnValue OCTET STRING { NULL } (non-critical)
 LEAF_OID = bytes.fromhex("060a2a864886f76364060b01" "04020500")   # 1.2.840.113635.100.6.11.1
@@ -412,6 +416,13 @@ def check_pki():
         ok(rc == 0, f"pki {name}: key")
     rc, out, _ = openssl("x509", "-in", "pki/storekit.pem", "-noout", "-ext", "extendedKeyUsage")
     ok("critical" in out.decode() and "Code Signing" in out.decode(), "pki storekit: critical EKU codeSigning")
+    # Issue 20: the unknown extension is there and critical; the malformed keyUsage is what OpenSSL refuses.
+    for name in ("attack-leaf-unknown-critical", "attack-intermediate-unknown-critical"):
+        rc, out, _ = openssl("x509", "-in", f"pki/{name}.pem", "-noout", "-text")
+        ok("2.25.329800735698586629295641978511506172918: critical" in out.decode(), f"pki {name}: unknown critical extension")
+    rc, _, err = openssl("verify", "-CAfile", "pki/root.pem", "-untrusted", "pki/intermediate.pem", "-purpose", "any",
+                         "-attime", "1709294400", "pki/attack-leaf-malformed-extension.pem")
+    ok(rc != 0 and "invalid certificate" in err, f"pki attack-leaf-malformed-extension: openssl refuses it: {err.strip()[:120]}")
     same = [serial_and_issuer_cn(f"pki/{a}.pem") for a in ("leaf", "attack-selfmade-leaf")]
     ok(same[0] == same[1], "pki: self-made leaf does not clone the leaf's issuer and serial")
     ok(cert_der("pki/root.pem") == read("pki/root.der"), "pki: root.der")

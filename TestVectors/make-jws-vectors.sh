@@ -108,6 +108,16 @@ issue apple-lookalike-intermediate P-384 \
 issue apple-lookalike-leaf P-256 \
     "/CN=Prod ECC Mac App Store and iTunes Store Receipt Signing/OU=Apple Worldwide Developer Relations/O=Apple Inc./C=US" \
     apple-lookalike-intermediate ext_leaf 20240101000000Z 20270101000000Z 1005
+# RFC 5280 extension rules (issue 20): an unknown critical extension on the leaf, and on an intermediate (with
+# a good leaf under it); a leaf whose keyUsage OpenSSL cannot parse.
+issue leaf-unknown-critical P-256 "$LEAF_OU/CN=appreceipt Test ECC Leaf Unknown Critical (NOT APPLE)" \
+    intermediate ext_leaf_unknown_critical 20240101000000Z 20270101000000Z 1006
+issue intermediate-unknown-critical P-384 "$ORG/OU=G6 (TEST)/CN=appreceipt Test Intermediate Unknown Critical (NOT APPLE)" \
+    root ext_intermediate_unknown_critical 20200101000000Z 20400101000000Z 04
+issue leaf-under-intermediate-unknown-critical P-256 "$LEAF_OU/CN=appreceipt Test ECC Receipt Signing (NOT APPLE)" \
+    intermediate-unknown-critical ext_leaf 20240101000000Z 20270101000000Z 1007
+issue leaf-malformed-extension P-256 "$LEAF_OU/CN=appreceipt Test ECC Leaf Malformed Key Usage (NOT APPLE)" \
+    intermediate ext_leaf_malformed_key_usage 20240101000000Z 20270101000000Z 1008
 # An unrelated self-signed certificate (four-x5c) and an Xcode-like self-signed signer (§8).
 issue unrelated P-256 "$ORG/OU=Unrelated/CN=appreceipt Test Unrelated EC Certificate (NOT APPLE)" \
     self ext_unrelated 20240101000000Z 20270101000000Z 01
@@ -321,6 +331,18 @@ pair der-encoded-signature "$good" "${good%.*}.$(b64url < "$WORK/last.der")"
 next_transaction
 pair leaf-expired-at-signed-date "$(token leaf "$GOOD_HEADER" "$P")" \
     "$(token leaf-expired "$(header ES256 leaf-expired intermediate root)" "$P")"
+
+# An unknown critical extension on the leaf and on the intermediate; a leaf with an unparseable keyUsage.
+next_transaction
+pair leaf-unknown-critical-extension "$(token leaf "$GOOD_HEADER" "$P")" \
+    "$(token leaf-unknown-critical "$(header ES256 leaf-unknown-critical intermediate root)" "$P")"
+next_transaction
+pair intermediate-unknown-critical-extension "$(token leaf "$GOOD_HEADER" "$P")" \
+    "$(token leaf-under-intermediate-unknown-critical \
+        "$(header ES256 leaf-under-intermediate-unknown-critical intermediate-unknown-critical root)" "$P")"
+next_transaction
+pair leaf-malformed-extension "$(token leaf "$GOOD_HEADER" "$P")" \
+    "$(token leaf-malformed-extension "$(header ES256 leaf-malformed-extension intermediate root)" "$P")"
 
 # The Xcode shape (one self-signed certificate) on a payload that says Production.
 next_transaction

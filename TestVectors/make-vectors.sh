@@ -164,6 +164,19 @@ issue attack-leaf-ca "$ORG/OU=appreceipt Test Receipt Signing/CN=appreceipt Test
 # leaf that expired before the receipt was created
 issue attack-leaf-expired "$ORG/OU=appreceipt Test Receipt Signing/CN=appreceipt Test Expired Leaf (NOT APPLE)" \
     intermediate ext_leaf 20200101000000Z 20210101000000Z 1005
+# an unknown critical extension on the leaf, and on an intermediate (with a good leaf under it); a leaf whose
+# keyUsage cannot be parsed
+issue attack-leaf-unknown-critical \
+    "$ORG/OU=appreceipt Test Receipt Signing/CN=appreceipt Test Leaf Unknown Critical (NOT APPLE)" \
+    intermediate ext_leaf_unknown_critical 20230101000000Z 20270101000000Z 1007
+issue attack-intermediate-unknown-critical \
+    "$ORG/OU=G5 (TEST)/CN=appreceipt Test Intermediate Unknown Critical (NOT APPLE)" \
+    root ext_intermediate_unknown_critical 20150101000000Z 20400101000000Z 04
+issue attack-leaf-under-intermediate-unknown-critical "$LEAF_DN" \
+    attack-intermediate-unknown-critical ext_leaf 20230101000000Z 20270101000000Z 1001
+issue attack-leaf-malformed-extension \
+    "$ORG/OU=appreceipt Test Receipt Signing/CN=appreceipt Test Leaf Malformed Key Usage (NOT APPLE)" \
+    intermediate ext_leaf_malformed_key_usage 20230101000000Z 20270101000000Z 1008
 
 # Certificates derived from the leaf by editing its DER and signing it again with the intermediate's key
 # (der-edit.py): same key (pki/leaf.key), names and validity as the leaf, one field changed.
@@ -690,6 +703,15 @@ sign "$ATT/leaf-notbefore-unreadable.der" created-before-leaf sha256 attack-leaf
     attack-leaf-bad-notbefore intermediate root
 sign "$ATT/leaf-signature-bits-left.der" one-inapp sha256 attack-leaf-signature-bits-left \
     attack-leaf-signature-bits-left intermediate root
+
+# RFC 5280 extension rules (issue 20): an unknown critical extension on the leaf or on the intermediate, and a
+# leaf extension that cannot be parsed.
+sign "$ATT/leaf-unknown-critical-extension.der" one-inapp sha256 attack-leaf-unknown-critical \
+    attack-leaf-unknown-critical intermediate root
+sign "$ATT/intermediate-unknown-critical-extension.der" one-inapp sha256 attack-leaf-under-intermediate-unknown-critical \
+    attack-leaf-under-intermediate-unknown-critical attack-intermediate-unknown-critical root
+sign "$ATT/leaf-malformed-extension.der" one-inapp sha256 attack-leaf-malformed-extension \
+    attack-leaf-malformed-extension intermediate root
 
 # The intermediate embedded twice: the second copy is on no path.
 sign "$ATT/duplicate-certificate.der" one-inapp sha256 leaf leaf intermediate root intermediate

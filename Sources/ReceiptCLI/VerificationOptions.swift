@@ -10,7 +10,8 @@ enum VerificationOptions {
             .value(
                 "trust-anchor", "FILE", repeatable: true,
                 "Trust this certificate (PEM, DER or base64) instead of the pinned Apple roots (receipts and StoreKit 2)."),
-            .flag("allow-xcode", "Trust the fixed StoreKit testing certificate for Xcode receipts."),
+            .flag(
+                "allow-xcode", "Trust StoreKit Testing's self-signed signer on data that says Xcode (receipts: the fixed one)."),
             .value("bundle-id", "ID", repeatable: true, bundleID),
             .value("app-version", "VERSION", "Require this application_version."),
             .value("device-id", "UUID|MAC", deviceID),

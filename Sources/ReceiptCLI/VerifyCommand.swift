@@ -9,12 +9,14 @@ enum VerifyCommand: Subcommand {
     static let discussion = """
         Every check is reported as {id, status: pass|fail|skip|error, detail}; none stops the others.
         The signer is found by issuer and serial; its RSA signature is checked over the payload; the chain
-        must be exactly leaf -> intermediate -> root with Apple's marker OIDs, CA flags and key usage, each
-        certificate valid at the verification time, which is the receipt's creation date (attribute 12)
-        unless --at is given. The root is trusted only if its SHA-256 equals the pinned Apple Inc. Root
-        fingerprint, or a --trust-anchor (which replaces the pinned set). Xcode StoreKit-testing receipts
-        are untrusted unless --allow-xcode. iOS 6 transaction receipts are checked against their embedded
-        certificate; their chain only with --trust-anchor naming the issuing CA.
+        must be exactly leaf -> intermediate -> root with Apple's marker OIDs, and pass OpenSSL's RFC 5280
+        validation (signatures, CA flags, path length, key usage, no unknown critical or unparseable
+        extension), each certificate valid at the verification time, which is the receipt's creation date
+        (attribute 12) unless --at is given; one trust core serves receipts and StoreKit 2 alike. The root is
+        trusted only if its SHA-256 equals the pinned Apple Inc. Root fingerprint, or a --trust-anchor (which
+        replaces the pinned set). Xcode StoreKit-testing data is untrusted unless --allow-xcode, which trusts
+        a lone self-signed signer only on data that says Xcode. iOS 6 transaction receipts are checked against
+        their embedded certificate; their chain only with --trust-anchor naming the issuing CA.
         StoreKit 2 signed data (a compact JWS, a notification body, an App Store Server API answer) is checked
         item by item, nested items included: alg exactly ES256, x5c leaf -> intermediate -> root pinned to
         Apple Root CA - G3 (or --trust-anchor), marker OIDs, validity at the payload's signedDate, the raw

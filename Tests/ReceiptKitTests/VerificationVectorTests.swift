@@ -39,6 +39,13 @@ import Testing
         "leaf-notbefore-unreadable": Outcome(failed: [.chainValidity], verdict: .invalid),
         // X509_verify < 0 (a BIT STRING with unused bits) is "could not check", not "does not match".
         "leaf-signature-bits-left": Outcome(failed: [], errors: [.chainSignatures], verdict: .unverifiableHere),
+        // Issue 20, RFC 5280 §4.2: a critical extension nobody implements, on the leaf or on the intermediate,
+        // is refused by OpenSSL's verifier (its EXFLAG_CRITICAL) and fails the extension rules.
+        "leaf-unknown-critical-extension": Outcome(failed: [.chainBasicConstraints], verdict: .invalid),
+        "intermediate-unknown-critical-extension": Outcome(failed: [.chainBasicConstraints], verdict: .invalid),
+        // A keyUsage that is a NULL, not a BIT STRING: OpenSSL cannot parse the leaf (EXFLAG_INVALID), so its
+        // verifier also finds no issuer for it and the anchor, though pinned, is not reached.
+        "leaf-malformed-extension": Outcome(failed: [.chainBasicConstraints, .chainAnchor], verdict: .invalid),
         // The second copy of the intermediate is on no path.
         "duplicate-certificate": Outcome(failed: [.chainPath], verdict: .invalid),
         // A repeated attribute fails every check that reads it, requested or not.
@@ -113,6 +120,12 @@ import Testing
         let receipt = try appReceipt("receipts/xcode-like.der")
         #expect(receipt.isXcodeReceipt)
         #expect(ReceiptVerifier(policy: try testPolicy()).verify(receipt).verdict == .untrusted)
+        // --allow-xcode trusts only the fixed certificate Xcode signs receipts with, not any self-signed key.
+        var allowing = try testPolicy()
+        allowing.allowXcode = true
+        let allowed = ReceiptVerifier(policy: allowing).verify(receipt)
+        #expect(allowed.verdict == .untrusted)
+        #expect("\(allowed.checks.first { $0.id == CheckID.chainAnchor }?.detail ?? "")".contains("fixed StoreKit certificate"))
         let anchored = ReceiptVerifier(policy: try testPolicy(anchor: "pki/storekit.pem")).verify(receipt)
         #expect(anchored.verdict == .valid, "\(anchored.failedCheckIDs)")
         #expect(anchored.checks.first { $0.id == CheckID.chainLeafMarker }?.status == .skip)

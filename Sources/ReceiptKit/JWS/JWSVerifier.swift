@@ -22,14 +22,70 @@ public struct JWSVerifier: Sendable {
         let facts = SignedPayloadFacts(payload: jws.payload, expected: expected)
         let (time, timeSource) = verificationTime(facts, nestedSignedTime: nestedSignedTime)
         let algorithm = Self.algorithmCheck(jws.header)
-        let chain = JWSChainEvaluation(
-            jws: jws, facts: facts, policy: policy, time: time, timeSource: timeSource, linkCache: linkCache)
         var checks = [algorithm, JWSHeaderCheck.check(jws.header)]
-        checks += chain.checks
+        var anchor: TrustAnchor? = nil
+        var roles: [VerificationReport.CertificateRole] = []
+        if let leaf = jws.certificates.first {
+            let chain = ChainEvaluator(policy: .storeKit2(policy, environment: facts.environment?.value), linkCache: linkCache)
+                .evaluate(leaf: leaf, embedded: jws.certificates, time: time)
+            // The header's own x5c format comes first; the path's shape decides jws.x5c when that holds.
+            checks.append(Self.x5cFormatProblem(jws.header) ?? chain.checks[0])
+            checks += chain.checks.dropFirst()
+            checks.append(
+                chain.validity(
+                    time: time, source: timeSource,
+                    missingTime:
+                        "no verification time: the payload has no signedDate and \(option: .verificationTime) was not given"))
+            anchor = chain.anchor
+            roles = chain.roles
+        } else {
+            checks.append(Self.missingX5C(jws.header))
+            for id in CheckID.chainChecks where CheckID.jwsChecks.contains(id) {
+                checks.append(VerificationCheck(id, .skip, "no x5c certificates to build a chain from"))
+            }
+        }
         checks.append(Self.signatureCheck(jws, algorithmAccepted: algorithm.status == .pass))
         checks += fieldChecks(facts)
         return VerificationReport(
-            checks: checks, warnings: [], time: time, timeSource: timeSource, anchor: chain.anchor, certificates: chain.roles)
+            checks: checks, warnings: [], time: time, timeSource: timeSource, anchor: anchor, certificates: roles)
+    }
+
+    private static func missingX5C(_ header: JSONValue) -> VerificationCheck {
+        guard let x5c = header["x5c"] else {
+            let keys = (header.objectValue ?? [:]).keys.sorted().joined(separator: ", ")
+            return VerificationCheck(
+                .jwsX5c, .fail,
+                "the header has no x5c (its keys: \(keys)); StoreKit 2 signed data carries its certificate chain there")
+        }
+        return VerificationCheck(
+            .jwsX5c, .fail, x5c.arrayValue == nil ? "the header's x5c is not an array" : "the header's x5c is an empty list")
+    }
+
+    /// A failing `jws.x5c` when an entry is not standard padded base64 (RFC 7515 §4.1.6: not base64url).
+    private static func x5cFormatProblem(_ header: JSONValue) -> VerificationCheck? {
+        let entries = header["x5c"]?.arrayValue ?? []
+        let nonStandard = entries.indices.filter { index in
+            guard case .string(let text) = entries[index] else { return true }
+            return !isStandardBase64(text)
+        }
+        guard !nonStandard.isEmpty else { return nil }
+        return VerificationCheck(
+            .jwsX5c, .fail,
+            "x5c entr\(nonStandard.count == 1 ? "y" : "ies") \(nonStandard.map(String.init).joined(separator: ", ")) "
+                + "are not standard padded base64 of DER (RFC 7515 §4.1.6)")
+    }
+
+    /// Standard base64 with padding: the alphabet, `=` only at the end, whole quads.
+    static func isStandardBase64(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.count % 4 == 0 else { return false }
+        let body = bytes.prefix { $0 != UInt8(ascii: "=") }
+        let padding = bytes.count - body.count
+        guard padding <= 2, bytes.suffix(padding).allSatisfy({ $0 == UInt8(ascii: "=") }) else { return false }
+        return body.allSatisfy { byte in
+            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
+        }
     }
 
     /// `--at` first; then the payload's own date (Apple's library validates offline at `signedDate`); then, for

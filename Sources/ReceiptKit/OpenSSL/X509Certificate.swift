@@ -34,6 +34,11 @@ public final class X509Certificate: @unchecked Sendable {
     public let keyUsage: UInt32?
     /// True when the subject and issuer names are equal and the certificate signs itself.
     public let isSelfSigned: Bool
+    /// Dotted OIDs of the extensions marked critical that OpenSSL does not implement (what sets EXFLAG_CRITICAL):
+    /// RFC 5280 §4.2 says a certificate carrying one must be rejected.
+    let unhandledCriticalExtensionOIDs: [String]
+    /// An extension OpenSSL could not parse (EXFLAG_INVALID), e.g. a keyUsage that is not a BIT STRING.
+    let hasMalformedExtension: Bool
     /// DER of the issuer Name, compared byte for byte with SignerInfo issuers before any name parsing.
     let issuerDER: [UInt8]
 
@@ -72,12 +77,17 @@ public final class X509Certificate: @unchecked Sendable {
         signatureAlgorithm = OBJ_nid2ln(signatureNID).map { String(cString: $0) } ?? "unknown"
         publicKeyDescription = Self.keyDescription(decoded)
         var oids: [String] = []
+        var unhandled: [String] = []
         for index in 0..<X509_get_ext_count(decoded) {
             if let ext = X509_get_ext(decoded, index), let object = X509_EXTENSION_get_object(ext) {
                 oids.append(Self.dotted(object))
+                if X509_EXTENSION_get_critical(ext) != 0, X509_supported_extension(ext) == 0 {
+                    unhandled.append(oids[oids.count - 1])
+                }
             }
         }
         extensionOIDs = oids
+        unhandledCriticalExtensionOIDs = unhandled
         // X509_get_extension_flags caches the parsed extensions first, so the flags below are meaningful.
         let flags = X509_get_extension_flags(decoded)
         isCA = flags & UInt32(EXFLAG_CA) != 0
@@ -85,6 +95,7 @@ public final class X509Certificate: @unchecked Sendable {
         self.pathLength = pathLength >= 0 ? Int(pathLength) : nil
         keyUsage = flags & UInt32(EXFLAG_KUSAGE) != 0 ? X509_get_key_usage(decoded) : nil
         isSelfSigned = flags & UInt32(EXFLAG_SS) != 0
+        hasMalformedExtension = flags & UInt32(EXFLAG_INVALID) != 0
         ERR_clear_error()
     }
 

@@ -1,10 +1,13 @@
 /// The chain from the signing certificate upward, built by issuer names among the embedded certificates and
-/// ending at a self-signed certificate, at a user anchor that issued the top, or wherever names stop matching.
+/// ending at a self-signed certificate, at a user anchor that issued the top, or wherever names stop matching:
+/// the path ``PathShapePolicy`` judges and OpenSSL's verifier validates (``X509PathValidation``).
 struct CertificatePath {
     /// Leaf first.
-    let certificates: [X509Certificate]
-    /// True when the last element was supplied by a trust anchor rather than embedded in the receipt.
+    private(set) var certificates: [X509Certificate]
+    /// True when the last element was supplied by a trust anchor rather than embedded in the data.
     let topFromAnchor: Bool
+    /// The embedded root that an anchor's certificate replaced (``replacingRoot(anchors:linkCache:)``).
+    private(set) var replacedRoot: X509Certificate?
     /// For each certificate of the path, its index in the container's list; nil for an anchor that completed it.
     let embeddedIndexes: [Int?]
     /// Embedded certificates that are not on the path (index into the container's list). Positions count, not
@@ -40,6 +43,24 @@ struct CertificatePath {
         topFromAnchor = fromAnchor
         embeddedIndexes = indexes
         unusedIndexes = embedded.indices.filter { !indexes.contains($0) }
+    }
+
+    /// As Apple's StoreKit 2 library does: when the embedded root is no anchor but an anchor's certificate
+    /// signed the certificate below it, that anchor stands in for the root (Apple's test CA was re-issued with
+    /// the same key, so its old files carry another root).
+    func replacingRoot(anchors: AnchorPolicy, linkCache: LinkSignatureCache) -> CertificatePath {
+        guard let top = certificates.last, certificates.count >= 2, !topFromAnchor, anchors.pinned(top) == nil else {
+            return self
+        }
+        let below = certificates[certificates.count - 2]
+        let standIn = anchors.certificates.first { candidate in
+            below.isNamedIssued(by: candidate) && linkCache.outcome(child: below, issuer: candidate) == .valid
+        }
+        guard let standIn else { return self }
+        var path = self
+        path.certificates[certificates.count - 1] = standIn
+        path.replacedRoot = top
+        return path
     }
 }
 

@@ -1,11 +1,13 @@
 import Synchronization
 
-/// Outcomes of certificate-signs-certificate checks, one per pair of certificate objects.
+/// Outcomes of certificate-signs-certificate checks made outside OpenSSL's chain (a link its verifier refused or
+/// found bad, a lone signer's self-signature, an anchor standing in for x5c's root), one per pair of certificate
+/// objects, and the chain evaluations themselves (``chains``).
 ///
 /// Every receipt of a period carries the same leaf, intermediate and root, and ``CertificateCache`` hands out the
-/// same objects for them, so after the first receipt the chain costs two dictionary lookups instead of two RSA
-/// verifications. Keys are object identities; each entry keeps its two certificates alive, so an identity cannot
-/// be reused by another certificate while its entry exists. Bounded like ``CertificateCache``.
+/// same objects for them, so after the first receipt its chain costs one lookup. Keys are object identities;
+/// each entry keeps its two certificates alive, so an identity cannot be reused by another certificate while its
+/// entry exists. Bounded like ``CertificateCache``.
 public final class LinkSignatureCache: Sendable {
     public static let shared = LinkSignatureCache()
 
@@ -22,7 +24,7 @@ public final class LinkSignatureCache: Sendable {
 
     private let outcomes = Mutex<[Pair: Entry]>([:])
     private let capacity: Int
-    /// The time-free chain checks of whole paths, which rest on these link outcomes.
+    /// Whole chain evaluations, by ``ChainResultCache/Key``.
     let chains = ChainResultCache()
 
     public init(capacity: Int = 4096) { self.capacity = capacity }

@@ -1,13 +1,20 @@
-/// Verification of iOS 6 transaction receipts; the checks are in ``TransactionReceiptChecks``.
+/// Verification of iOS 6 transaction receipts: the signer and field checks are in ``TransactionReceiptChecks``,
+/// the chain is the ``ChainEvaluator``'s, as for every other input.
 extension ReceiptVerifier {
     public func verify(_ transaction: TransactionReceipt) -> VerificationReport {
-        let context = TransactionReceiptContext(transaction, policy: policy, linkCache: linkCache)
-        var roles = [VerificationReport.CertificateRole(role: "leaf", certificate: transaction.certificate)]
-        if let issuer = context.issuerAnchor?.certificate {
-            roles.append(VerificationReport.CertificateRole(role: "issuer (trust anchor, not embedded)", certificate: issuer))
-        }
+        let context = TransactionReceiptContext(transaction, policy: policy)
+        let leaf = transaction.certificate
+        let chain = ChainEvaluator(policy: .transactionReceipt(policy), linkCache: linkCache)
+            .evaluate(leaf: leaf, embedded: [leaf], time: context.time)
+        var checks = TransactionReceiptChecks.signerTable.map { $0(context) }
+        checks += chain.checks
+        checks.append(
+            chain.validity(
+                time: context.time, source: context.timeSource,
+                missingTime: "no verification time: purchase-info has no readable purchase-date"))
+        checks += TransactionReceiptChecks.fieldTable.map { $0(context) }
         return VerificationReport(
-            checks: TransactionReceiptChecks.table.map { $0(context) }, warnings: [], time: context.time,
-            timeSource: context.timeSource, anchor: context.issuerAnchor, certificates: roles)
+            checks: checks, warnings: [], time: context.time, timeSource: context.timeSource, anchor: chain.anchor,
+            certificates: chain.roles)
     }
 }

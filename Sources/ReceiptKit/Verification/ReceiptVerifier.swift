@@ -18,17 +18,15 @@ public struct ReceiptVerifier: Sendable {
         var anchor: TrustAnchor? = nil
         let roles: [VerificationReport.CertificateRole]
         if let leaf = context.signerCertificate {
-            let embedded = appReceipt.certificates
-            let chain = linkCache.chains.result(leaf: leaf, embedded: embedded, policy: policy) {
-                let chain = ChainContext(
-                    path: CertificatePath(leaf: leaf, embedded: embedded, anchors: policy.anchors),
-                    embeddedCount: embedded.count, policy: policy, linkCache: linkCache)
-                return ChainResultCache.Result(
-                    certificates: chain.certificates, checks: ChainChecks.timeFree.map { $0(chain) }, anchor: chain.anchor,
-                    roles: chain.roles(embedded: embedded))
-            }
+            let chain = ChainEvaluator(
+                policy: .appReceipt(policy, receiptType: appReceipt.receipt.environment), linkCache: linkCache
+            ).evaluate(leaf: leaf, embedded: appReceipt.certificates, time: context.time)
             checks.append(contentsOf: chain.checks)
-            checks.append(ChainChecks.validity(chain.certificates, time: context.time, source: context.timeSource))
+            checks.append(
+                chain.validity(
+                    time: context.time, source: context.timeSource,
+                    missingTime:
+                        "no verification time: the receipt has no creation date and \(option: .verificationTime) was not given"))
             anchor = chain.anchor
             roles = chain.roles
         } else {
