@@ -162,7 +162,8 @@ def audit_batch(spark, arguments, executor_binary, environment, batch):
     context = spark.sparkContext
     lines = context.textFile(name, minPartitions=arguments.partitions)
     partitions = lines.getNumPartitions()
-    spark.conf.set("spark.sql.shuffle.partitions", str(partitions))
+    # The signal step's shuffles: as many partitions as there are cores, or input partitions if fewer.
+    spark.conf.set("spark.sql.shuffle.partitions", str(min(partitions, context.defaultParallelism)))
     count = lambda items: [sum(1 for _ in items)]  # noqa: E731
     line_starts = _starts(lines.mapPartitions(count).collect(), 1)
     audited = lines.pipe(pipe_command(executor_binary, arguments), env=environment, checkCode=True)

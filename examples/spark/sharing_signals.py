@@ -24,12 +24,12 @@ GROUP_LIST_LIMIT = 100
 
 
 def _by_key(rows, earlier):
-    """This batch's rows and the index rows of the same keys in one DataFrame, hash-partitioned by key once: every
-    step below groups by key (or by key and user) and so needs no further shuffle. Each row knows its user's first
+    """This batch's rows and the index rows in one DataFrame, hash-partitioned by key once: every step below groups
+    by key (or by key and user) and so needs no further shuffle. Each row knows its user's first
     record in the batch, whether the index knew that user for the key, and whether it is that user's first."""
     batch = rows.select("key", "user", "number", "line", "label", "ord", F.lit(0).alias("is_index"),
                         F.lit(None).cast("int").alias("seq"), F.lit(None).cast("string").alias("batch"))
-    index = earlier.join(rows.select("key").distinct(), "key", "left_semi").select(
+    index = earlier.select(
         "key", "user", F.lit(None).cast("long").alias("number"), "line", F.lit(None).cast("string").alias("label"),
         F.lit(None).cast("int").alias("ord"), F.lit(1).alias("is_index"), "seq", "batch")
     user_of_key = Window.partitionBy("key", "user")
@@ -52,7 +52,8 @@ def _shared_keys(events):
             F.col("number").alias("first"), "user")))), 1, GROUP_LIST_LIMIT).alias("new_firsts"),
         F.slice(F.sort_array(F.collect_list(F.when(~in_batch, F.struct("seq", "line", "user", "batch")))),
                 1, GROUP_LIST_LIMIT).alias("places"))
-    return keys.filter(F.col("known_users") + F.col("new_users") >= 2)
+    # Keys of earlier batches only came along in the shuffle; this batch has no record to mark with them.
+    return keys.filter((F.col("record_count") > 0) & (F.col("known_users") + F.col("new_users") >= 2))
 
 
 def _hit_rows(events, shared):
