@@ -53,6 +53,9 @@ status=$?
 """
 MODULES = ("audit_summary.py", "batch_index.py", "sharing_keys.py", "sharing_signals.py")
 STDIN_SOURCE = "(stdin):"
+# A record sorts before its hits in the join; the join's output is record lines and one summary partial a partition.
+RECORD, HITS = 0, 1
+LINE, PARTIAL = "line", "partial"
 # How audit names a record's line in its error messages ("line 7: invalid JSON ...", "line 7 is 123 bytes, ...").
 LINE_IN_MESSAGE = re.compile(r"^line ([0-9]+)(: | is )")
 
@@ -86,6 +89,8 @@ def parse_arguments(argv):
         parser.error("--batch names a batch of an --index")
     today = datetime.date.today().isoformat()
     labels = arguments.batch or [f"{os.path.basename(path)}@{today}" for path in inputs]
+    if not all(label.strip() for label in labels):
+        parser.error("a batch label is empty")
     if len(set(labels)) != len(labels):
         parser.error("two batches of this run have the same label")
     arguments.batches = list(zip(inputs, outputs, labels))
@@ -139,19 +144,38 @@ def _renumber_message(record, local_line, line):
         error["message"] = f"line {line}{match.group(2)}{error['message'][match.end():]}"
 
 
-def with_signals(row):
-    """A record joined with its hits: the record line with its cross-record signals attached."""
-    if not row["hits"]:
-        return row["number"], row["record"]
-    record = json.loads(row["record"])
-    signals = record["signals"] + sharing_signals.signals_of(row["hits"])
-    record["signals"] = sorted(signals, key=lambda signal: audit_summary.signal_rank(signal["id"]))
-    return row["number"], _dumps(record)
+def join_partition(items):
+    """The join of the records and their hits, both keyed (record number, RECORD or HITS) and sorted so that a
+    record's hits follow it, inside the partition the record came from: each record with its cross-record signals
+    attached, as a LINE, and the partition's summary counts at the end, as a PARTIAL."""
+    partial = audit_summary.empty_partial()
+    pending = None
+    for (number, kind), value in items:
+        if kind == RECORD:
+            if pending is not None:
+                yield LINE, _finished(pending[1], [], partial)
+            pending = (number, value)
+        elif pending is not None and pending[0] == number:
+            yield LINE, _finished(pending[1], value, partial)
+            pending = None
+    if pending is not None:
+        yield LINE, _finished(pending[1], [], partial)
+    yield PARTIAL, partial
+
+
+def _finished(text, hits, partial):
+    record = json.loads(text)
+    if hits:
+        signals = record["signals"] + sharing_signals.signals_of(hits)
+        record["signals"] = sorted(signals, key=lambda signal: audit_summary.signal_rank(signal["id"]))
+        text = _dumps(record)
+    audit_summary.count_record(partial, record)
+    return text
 
 
 def in_partition_of(record_starts):
-    """The partition function that puts record N back in the input partition it came from."""
-    return lambda number: max(0, bisect.bisect_right(record_starts, number) - 1)
+    """The partition function that puts record N (and its hits) back in the input partition it came from."""
+    return lambda key: max(0, bisect.bisect_right(record_starts, key[0]) - 1)
 
 
 def audit_batch(spark, arguments, executor_binary, environment, batch):
@@ -172,16 +196,16 @@ def audit_batch(spark, arguments, executor_binary, environment, batch):
     numbered = audited.mapPartitionsWithIndex(numbering(name, line_starts, record_starts))
     numbered = numbered.persist(StorageLevel.MEMORY_AND_DISK)
     rows = spark.createDataFrame(numbered.flatMap(lambda item: item[2]), sharing_signals.ROW_SCHEMA)
-    records = spark.createDataFrame(numbered.map(lambda item: item[:2]), "number long, record string")
     earlier = (batch_index.earlier_rows(spark, arguments.index) if arguments.index
                else spark.createDataFrame([], sharing_signals.INDEX_SCHEMA))
     hits, groups, new_rows = sharing_signals.cross_record_signals(rows, earlier)
-    final = (records.join(hits, "number", "left").rdd.map(with_signals)
-             .repartitionAndSortWithinPartitions(partitions, in_partition_of(record_starts)).values())
-    final = final.persist(StorageLevel.MEMORY_AND_DISK)
-    total = audit_summary.merge(final.mapPartitions(audit_summary.partial_of).collect())
+    records = numbered.map(lambda item: ((item[0], RECORD), item[1]))
+    hits = hits.rdd.map(lambda row: ((row["number"], HITS), [hit.asDict(recursive=True) for hit in row["hits"]]))
+    final = (records.union(hits).repartitionAndSortWithinPartitions(partitions, in_partition_of(record_starts))
+             .mapPartitions(join_partition).persist(StorageLevel.MEMORY_AND_DISK))
+    total = audit_summary.merge(final.filter(lambda item: item[0] == PARTIAL).values().collect())
     shared_groups = [sharing_signals.group_of(group) for group in groups.collect()]
-    final.saveAsTextFile(os.path.abspath(os.path.join(output, "records")))
+    final.filter(lambda item: item[0] == LINE).values().saveAsTextFile(os.path.abspath(os.path.join(output, "records")))
     with open(os.path.join(output, "summary.json"), "w", encoding="utf-8") as file:
         json.dump(audit_summary.document(total, shared_groups), file, indent=2, ensure_ascii=False, sort_keys=True)
         file.write("\n")

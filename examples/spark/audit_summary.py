@@ -5,7 +5,6 @@ signals (records carrying each), environments and bundle ids; the groups of a re
 key (the refused bundle id or environment, else the user id), each with its first 100 records; and the sharing
 groups from the cross-record signals. Each partition is counted on its executor; the driver adds the partials.
 """
-import json
 from collections import Counter
 
 SIGNAL_ORDER = ["receipt_shared_between_users", "transaction_shared_between_users", "bundle_id_not_allowed",
@@ -53,14 +52,6 @@ def count_record(partial, record):
         group[0] += 1
         if len(group[1]) < GROUP_LIST_LIMIT:
             group[1].append(record["record"])
-
-
-def partial_of(json_lines):
-    """A partition's partial summary (for RDD.mapPartitions)."""
-    partial = empty_partial()
-    for line in json_lines:
-        count_record(partial, json.loads(line))
-    yield partial
 
 
 def merge(partials):

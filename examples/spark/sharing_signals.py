@@ -7,9 +7,11 @@ users that carried K in an earlier batch count as having carried it before every
 record then also says where K was first seen under another user (first_seen: batch, line, user), and "records"
 lists only this batch's records (the first record of each other user that is new to the index).
 
-Per key: the first record of each user (groupBy key, user), the users known from earlier batches (a join with the
-index), and, for keys under two or more users only, a window in record order that counts the users new in this
-batch so far. The hits are grouped by record number, to be joined back to the records.
+This batch's rows and the index rows are shuffled once, hash-partitioned by key; then, with no further shuffle,
+a window per (key, user) gives each user's first record and whether the index knew the user, a groupBy per key
+the users (and drops the keys under one user, nearly all of them), and, for the keys left, a window in record
+order counts the users new in this batch so far: with the index's users, the other users at that record. The
+hits are grouped by record number, to be joined back to the records.
 """
 from pyspark.sql import Window
 from pyspark.sql import functions as F
@@ -25,8 +27,8 @@ GROUP_LIST_LIMIT = 100
 
 def _by_key(rows, earlier):
     """This batch's rows and the index rows in one DataFrame, hash-partitioned by key once: every step below groups
-    by key (or by key and user) and so needs no further shuffle. Each row knows its user's first
-    record in the batch, whether the index knew that user for the key, and whether it is that user's first."""
+    by key (or by key and user) and so needs no further shuffle. Each row knows its user's first record in the
+    batch, whether the index knew that user for the key, and whether it is that user's first."""
     batch = rows.select("key", "user", "number", "line", "label", "ord", F.lit(0).alias("is_index"),
                         F.lit(None).cast("int").alias("seq"), F.lit(None).cast("string").alias("batch"))
     index = earlier.select(
@@ -47,7 +49,8 @@ def _shared_keys(events):
         F.sum("is_index").alias("known_users"),
         F.sum(F.col("is_new_first").cast("int")).alias("new_users"),
         F.sum(1 - F.col("is_index")).alias("record_count"),
-        F.sort_array(F.collect_list(F.when(F.col("is_first"), F.col("number")))).alias("batch_firsts"),
+        F.slice(F.sort_array(F.collect_list(F.when(F.col("is_first"), F.col("number")))), 1, GROUP_LIST_LIMIT)
+        .alias("batch_firsts"),
         F.slice(F.sort_array(F.collect_list(F.when(F.col("is_new_first"), F.struct(
             F.col("number").alias("first"), "user")))), 1, GROUP_LIST_LIMIT).alias("new_firsts"),
         F.slice(F.sort_array(F.collect_list(F.when(~in_batch, F.struct("seq", "line", "user", "batch")))),
