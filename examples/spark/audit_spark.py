@@ -36,10 +36,11 @@ import shlex
 import shutil
 import sys
 
-import audit_summary
-import batch_index
-import sharing_keys
-import sharing_signals
+sys.dont_write_bytecode = True  # the modules next to this script are imported from the clone: no __pycache__ there
+import audit_summary  # noqa: E402
+import batch_index  # noqa: E402
+import sharing_keys  # noqa: E402
+import sharing_signals  # noqa: E402
 
 # Run by /bin/sh on each executor, once per partition. audit exits 1 when a record is not valid or carries a
 # signal: that is its answer, not a failure, so only a status above 1 (unreadable input, a write error, a
@@ -252,13 +253,13 @@ def start_spark(arguments):
 def prepare(arguments):
     """Checks outputs and index before Spark starts."""
     for _, output, label in arguments.batches:
-        if os.path.exists(output):
-            if not arguments.force:
-                raise Usage(f"{output} exists (use --force to replace it)")
-            shutil.rmtree(output)
+        if os.path.exists(output) and not arguments.force:
+            raise Usage(f"{output} exists (use --force to replace it)")
         if arguments.index:
             batch_index.refuse_known_label(arguments.index, label)
     for _, output, _ in arguments.batches:
+        if os.path.exists(output):
+            shutil.rmtree(output)
         os.makedirs(output)
     if arguments.index:
         os.makedirs(arguments.index, exist_ok=True)
