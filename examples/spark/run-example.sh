@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make spark-example`: installs pyspark in a virtual environment (once, scripts/ensure-spark.sh), audits a generated batch on Spark in
 # local mode and in one process, prints both commands with their wall time, and checks that the two summaries
-# are the same bytes. Needs Java 17 or later (Debian: apt-get install default-jre-headless) and the release binary.
+# are the same document. Needs Java 17 or later (Debian: apt-get install default-jre-headless) and the release binary.
 #
 #   examples/spark/run-example.sh      (APPRECEIPT_SPARK_VENV=DIR, SPARK_MASTER=local[2], SPARK_PARTITIONS=4 to change them)
 set -euo pipefail
@@ -57,8 +57,9 @@ single_time=$(elapsed "$start" "$(seconds)")
 
 echo "spark ($master, $partitions partitions): ${spark_time} s   ${spark[*]}"
 echo "single process:                     ${single_time} s   ${single[*]}"
-if cmp -s "$work/spark/summary.json" "$work/single-summary.json"; then
-    echo "the summaries are the same bytes: $work/spark/summary.json"
+same_json() { python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1])) != json.load(open(sys.argv[2])))' "$1" "$2"; }
+if same_json "$work/spark/summary.json" "$work/single-summary.json"; then
+    echo "the summaries are the same document: $work/spark/summary.json (signals computed on Spark)"
 else
     echo "spark-example: the summaries differ:" >&2
     diff "$work/spark/summary.json" "$work/single-summary.json" >&2 || true
