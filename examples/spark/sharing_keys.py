@@ -7,9 +7,10 @@ raises receipt_shared_between_users and transaction_shared_between_users on the 
     was verified), and whose environment is not Xcode are indexed;
   - the payload key is the first 128 bits of payload_sha256 (64 hex digits), as the Swift index keeps it;
   - the transaction keys are the distinct transaction ids and original transaction ids of the record's purchases,
-    family-shared ones left out, empty ones skipped, in order of first appearance; a decimal id without leading
-    zeros that fits 64 bits is compared as a number (Swift's UInt64(String), which also takes a leading + or -0),
-    any other id as its text.
+    family-shared ones and those whose own environment is Xcode left out, empty ones skipped, in order of first
+    appearance; an id of decimal digits only, without leading zeros, that fits 64 bits is compared as a number,
+    any other id ("+123", "0123") as its exact text (Python compares strings by code point, which is their
+    UTF-8 bytes' order and equality: no Unicode normalisation, as in the Swift index).
 A key is a string: "payload:" + 32 lowercase hex digits, or "transaction:" + the id (its decimal for a number).
 """
 
@@ -46,17 +47,13 @@ def payload_key(hex_digits):
 
 
 def canonical_number(text):
-    """SignalIndex.canonicalNumber: the id as a number when it is one, else None."""
+    """SignalIndex.canonicalNumber: the id as a number when it is digits only, without leading zeros, in 64 bits."""
     data = text.encode("utf-8")
     if not data or (data[:1] == b"0" and len(data) != 1):
         return None
-    negative = data[:1] == b"-"
-    digits = data[1:] if data[:1] in (b"+", b"-") else data
-    if not digits or not all(0x30 <= byte <= 0x39 for byte in digits):
+    if not all(0x30 <= byte <= 0x39 for byte in data):
         return None
-    value = int(digits)
-    if negative:
-        return 0 if value == 0 else None
+    value = int(data)
     return value if value <= UINT64_MAX else None
 
 
@@ -65,7 +62,7 @@ def transaction_keys(record):
     seen = set()
     keys = []
     for transaction in record.get("transactions") or []:
-        if transaction.get("in_app_ownership_type") == "FAMILY_SHARED":
+        if transaction.get("in_app_ownership_type") == "FAMILY_SHARED" or transaction.get("environment") == "Xcode":
             continue
         for text in (transaction.get("transaction_id"), transaction.get("original_transaction_id")):
             if not isinstance(text, str) or not text:
