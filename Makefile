@@ -52,6 +52,7 @@ demo: release
 test: deps lint release
 	@scripts/ensure-chromium.sh
 	@scripts/ensure-spark.sh
+	@scripts/ensure-oracle.sh
 	$(SWIFT) build --build-tests
 	$(RELEASE_UNDER_TEST) SWIFT=$(SWIFT) scripts/run-tests.sh
 

@@ -7,25 +7,13 @@
 #                                      (without it the Spark test skips and says why). APPRECEIPT_NO_SPARK=1: no install.
 #   scripts/ensure-spark.sh --python   prints that environment's python when it imports pyspark, else exits 1
 set -uo pipefail
-
+# shellcheck source=python-venv.sh
+source "$(dirname "$0")/python-venv.sh"
 venv=${APPRECEIPT_SPARK_VENV:-${HOME:-/tmp}/.cache/appreceipt/spark-venv}
-python=$venv/bin/python
 
-ready() { [ -x "$python" ] && "$python" -c 'import pyspark' >/dev/null 2>&1; }
-
-if [ "${1:-}" = "--python" ]; then
-  ready && echo "$python"
-  exit $?
-fi
-if ready || [ -n "${APPRECEIPT_NO_SPARK:-}" ]; then
-  exit 0
-fi
-if ! command -v java >/dev/null 2>&1; then
+if [ "${1:-}" != "--python" ] && ! venv_ready "$venv" pyspark && [ -z "${APPRECEIPT_NO_SPARK:-}" ] \
+  && ! command -v java >/dev/null 2>&1; then
   echo "appreceipt: no Java (Debian: apt-get install default-jre-headless): the Spark example test will skip" >&2
   exit 0
 fi
-echo "appreceipt: installing pyspark into $venv for the Spark example and its test (once)" >&2
-if ! { python3 -m venv "$venv" && "$venv/bin/pip" install --quiet pyspark; } >/dev/null 2>&1; then
-  echo "appreceipt: installing pyspark failed; the Spark example test will skip" >&2
-fi
-exit 0
+venv_main "$venv" pyspark pyspark APPRECEIPT_NO_SPARK "pyspark (about 500 MB from PyPI) for the Spark example and its test" "$@"
