@@ -21,7 +21,7 @@ endif
 VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReceiptCLI/CLI.swift)
 DIST := appreceipt-$(VERSION)-linux-$(shell uname -m)
 
-.PHONY: all deps build release demo test bench fuzz sanitize install uninstall lint clean dist spark-example
+.PHONY: all deps build release demo test bench fuzz sanitize install uninstall lint clean dist spark-example clean-test-tools
 
 all: release
 
@@ -106,3 +106,9 @@ lint: deps
 
 clean:
 	rm -rf .build
+
+## clean-test-tools: remove what `make test` installed outside the clone (the pyspark and oracle virtual
+## environments); Debian packages it installed with apt-get are named, not removed (other software may use them).
+clean-test-tools:
+	rm -rf "$${APPRECEIPT_SPARK_VENV:-$$HOME/.cache/appreceipt/spark-venv}" "$${APPRECEIPT_ORACLE_VENV:-$$HOME/.cache/appreceipt/oracle-venv}"
+	@echo "removed the test virtual environments; apt-get installed (if they were missing): chromium fonts-dejavu-core libssl-dev libcurl4-openssl-dev pkg-config python3 groff-base"

@@ -22,7 +22,7 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "appreceipt: installing chromium and fonts-dejavu-core with apt-get for the report screenshot test" >&2
 "${runner[@]}" apt-get update -qq >/dev/null 2>&1
-if ! DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq chromium fonts-dejavu-core >/dev/null 2>&1; then
+if ! DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null 2>&1; then
   echo "appreceipt: installing chromium failed; the report screenshot test will skip" >&2
 fi
 exit 0
