@@ -249,9 +249,14 @@ public enum LenientBase64 {
         (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
     }
 
-    /// Encodes bytes with the standard alphabet and padding.
-    public static func encode(_ bytes: some Collection<UInt8>) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    /// Encodes bytes with the standard alphabet and padding, or with `urlSafe` the base64url alphabet without
+    /// padding that JWS uses (RFC 7515 §2).
+    public static func encode(_ bytes: some Collection<UInt8>, urlSafe: Bool = false) -> String {
+        let alphabet = Array(
+            (urlSafe
+                ? "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+                : "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/").utf8)
+        let padding: UInt8? = urlSafe ? nil : UInt8(ascii: "=")
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var iterator = bytes.makeIterator()
@@ -261,8 +266,8 @@ public enum LenientBase64 {
             let value = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
             out.append(alphabet[Int(value >> 18 & 63)])
             out.append(alphabet[Int(value >> 12 & 63)])
-            out.append(second == nil ? UInt8(ascii: "=") : alphabet[Int(value >> 6 & 63)])
-            out.append(third == nil ? UInt8(ascii: "=") : alphabet[Int(value & 63)])
+            if let second = second.map({ _ in alphabet[Int(value >> 6 & 63)] }) ?? padding { out.append(second) }
+            if let third = third.map({ _ in alphabet[Int(value & 63)] }) ?? padding { out.append(third) }
         }
         return String(decoding: out, as: UTF8.self)
     }
