@@ -1,7 +1,8 @@
 import ReceiptKit
+import ReceiptReport
 
 /// `appreceipt report`: sales and trends from audit output and verifyReceipt responses. The counting is
-/// ReceiptKit's `Report/`; this file reads the command line and the files and writes what it hands back.
+/// the ReceiptReport target's; this file reads the command line and the files and writes what it hands back.
 enum ReportCommand: Subcommand, ListsItsOwnExitStatus {
     static let name = "report"
     static let abstract = "Count purchases, renewals, trials, refunds ... per product and day from audit output or responses."

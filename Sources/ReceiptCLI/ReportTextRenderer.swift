@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptReport
 
 /// `report --format text`: what was counted and left out, the totals, then two aligned tables (events per day,
 /// product and environment; audit records per day). Text from the input is control-character escaped.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ReceiptKit
+@testable import ReceiptReport
 
 /// The report's definitions on hand-made transactions and records: time zones, event kinds, merging, what is
 /// left out, the reader's detection and errors, and the escaping of input text in CSV and SVG.

@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptReport
 import Testing
 
 /// The StoreKit 2 edge vectors (TestVectors/jws/edge/README.md says what each is and what must come of it):

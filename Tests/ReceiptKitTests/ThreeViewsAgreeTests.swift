@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import ReceiptReport
 import Testing
 
 /// `verify`, `audit` and `report` read the same facts from the same StoreKit 2 input (issue 20): bundle id,

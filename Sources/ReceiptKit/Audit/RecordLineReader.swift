@@ -3,9 +3,9 @@
 /// Lines end at `\n`; a trailing `\r` is dropped, and lines holding only whitespace are skipped though they
 /// still count for line numbers, so a number always names the line a text editor shows. A line longer than the
 /// limit is not buffered: its bytes are skipped up to the next line break and it is reported with its length.
-struct RecordLineReader {
+package struct RecordLineReader {
     /// One line of the stream.
-    enum Line: Equatable {
+    package enum Line: Equatable {
         case text([UInt8], number: Int)
         /// A line of `length` bytes, over the limit; its content was skipped.
         case tooLong(number: Int, length: Int)
@@ -21,9 +21,9 @@ struct RecordLineReader {
     private var lineNumber = 0
     private var atEnd = false
     /// Bytes consumed so far, for progress.
-    private(set) var bytesRead = 0
+    package private(set) var bytesRead = 0
 
-    init(source: any AuditByteSource, limit: Int, chunkSize: Int = 65_536) {
+    package init(source: any AuditByteSource, limit: Int, chunkSize: Int = 65_536) {
         self.source = source
         self.limit = max(1, limit)
         chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
@@ -34,7 +34,7 @@ struct RecordLineReader {
     var nextMayWait: Bool { !atEnd && Self.firstNewline(in: buffer, from: start) == nil && source.nextReadMayWait }
 
     /// The next non-blank line, or nil at the end of the stream.
-    mutating func next() throws(AuditInputError) -> Line? {
+    package mutating func next() throws(AuditInputError) -> Line? {
         while true {
             guard let line = try nextRaw() else { return nil }
             if case .text(let bytes, _) = line, bytes.allSatisfy(Self.isWhitespace) { continue }
@@ -113,5 +113,5 @@ struct RecordLineReader {
         return InputDecoder.nextByte(0x0A, in: buffer[index...])
     }
 
-    static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+    package static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
 }

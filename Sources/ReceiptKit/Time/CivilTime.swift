@@ -1,10 +1,10 @@
 /// A broken-down UTC (or offset-adjusted) time.
-struct CivilTime {
-    let year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64
+package struct CivilTime {
+    package let year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64
 
     /// Total over every `Int64`: floor division by quotient and remainder never overflows, and the day count
     /// it leaves (at most about 1.1e14 in magnitude) keeps the civil arithmetic below far from the limits.
-    init(secondsSinceEpoch: Int64) {
+    package init(secondsSinceEpoch: Int64) {
         let (quotient, remainder) = secondsSinceEpoch.quotientAndRemainder(dividingBy: 86_400)
         let days = remainder < 0 ? quotient - 1 : quotient
         let secondOfDay = remainder < 0 ? remainder + 86_400 : remainder
@@ -25,7 +25,7 @@ struct CivilTime {
 
     /// Appends `yyyy-MM-dd HH:mm:ss` with `separator` between date and time (`T` or a space); a year outside
     /// 0-9999 keeps every digit and its sign.
-    func append(separator: UInt8, to out: inout ByteBuffer) {
+    package func append(separator: UInt8, to out: inout ByteBuffer) {
         // Years 0000-9999 (every date input can hold): the 19 bytes are stored with one reservation, since a
         // receipt's dates are most of what its JSON is made of.
         if (0...9999).contains(year) {
@@ -60,7 +60,7 @@ struct CivilTime {
     }
 
     /// Appends `yyyy-MM-dd` (a year outside 0-9999 keeps every digit and its sign).
-    func appendDate(to out: inout ByteBuffer) {
+    package func appendDate(to out: inout ByteBuffer) {
         if year < 0 { out.append(0x2D) }
         JSONOutput.appendDigits(year.magnitude, minimumWidth: 4, to: &out)
         out.append(0x2D)
@@ -70,7 +70,7 @@ struct CivilTime {
     }
 
     /// `yyyy-MM-dd`, for the report's days.
-    var dateString: String {
+    package var dateString: String {
         var out = ByteBuffer(capacity: 32)
         appendDate(to: &out)
         return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
@@ -78,18 +78,18 @@ struct CivilTime {
 
     /// Two digits of a value known to be 0-99 (a month, day, hour, minute or second).
     @inline(__always)
-    static func appendTwoDigits(_ value: Int64, to out: inout ByteBuffer) {
+    package static func appendTwoDigits(_ value: Int64, to out: inout ByteBuffer) {
         out.append(0x30 + UInt8(truncatingIfNeeded: value / 10))
         out.append(0x30 + UInt8(truncatingIfNeeded: value % 10))
     }
 
     /// Whether `year` is a leap year of the proleptic Gregorian calendar.
-    static func isLeapYear(_ year: Int64) -> Bool {
+    package static func isLeapYear(_ year: Int64) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
     /// The number of days in `month` (1-12) of `year`; 0 for a month that does not exist.
-    static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+    package static func daysInMonth(year: Int64, month: Int64) -> Int64 {
         switch month {
         case 1, 3, 5, 7, 8, 10, 12: return 31
         case 4, 6, 9, 11: return 30
@@ -100,7 +100,7 @@ struct CivilTime {
 }
 
 /// Zero-padded decimal, for messages.
-func pad(_ value: Int64, _ width: Int) -> String {
+package func pad(_ value: Int64, _ width: Int) -> String {
     let digits = String(value.magnitude)
     let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     return value < 0 ? "-" + padded : padded

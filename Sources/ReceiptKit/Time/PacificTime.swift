@@ -3,12 +3,12 @@
 /// The US rules since 2007 (second Sunday of March to first Sunday of November, changes at 02:00 local) and
 /// 1987-2006 (first Sunday of April to last Sunday of October) cover every date the App Store has produced;
 /// later years, such as Xcode's 4001 expiry, follow the current rule as the tz database does.
-enum PacificTime {
+package enum PacificTime {
     static let standardOffset: Int64 = -8 * 3600
     static let daylightOffset: Int64 = -7 * 3600
 
     /// Seconds to add to a UTC instant to get Pacific wall-clock time.
-    static func offsetSeconds(at utcSeconds: Int64) -> Int64 {
+    package static func offsetSeconds(at utcSeconds: Int64) -> Int64 {
         let year = CivilTime(secondsSinceEpoch: utcSeconds + standardOffset).year
         let (start, end) = daylightBounds(year: year)
         return utcSeconds >= start && utcSeconds < end ? daylightOffset : standardOffset

@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// What a report read and what it left out, so that nothing is dropped silently.
 public struct ReportTallies: Sendable, Equatable {
     public internal(set) var auditRecords = 0

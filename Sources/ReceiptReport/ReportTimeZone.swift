@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// The clock a report counts days in: UTC, the Pacific time of Apple's `*_pst` fields, or a fixed UTC offset.
 ///
 /// A day boundary decides on which day a purchase is counted, so a team that reads App Store Connect (which uses

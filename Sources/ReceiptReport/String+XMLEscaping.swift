@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 extension String {
     /// The text made safe inside an XML (SVG) text node or attribute value: control characters first shown as
     /// visible escapes (``escapingControlCharacters``; XML 1.0 cannot carry most of them even as references),

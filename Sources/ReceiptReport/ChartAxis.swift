@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// The time axis of a chart panel: which periods get a bar, and how long a period is.
 ///
 /// Every day has its own bar when the days with data fit: over at most ``continuousDays`` days every day is

@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// The counts of one product on one day in one environment: one line of the CSV, one JSON row.
 public struct ReportRow: Sendable, Equatable {
     /// Equal and hashed by bytes, as it is ordered: look-alike product ids are two rows.

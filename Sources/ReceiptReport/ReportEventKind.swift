@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// What a report counts, per product and day. Each kind is defined on one unique transaction (see
 /// ``ReportTransaction``), in the words of App Store Connect where it has one (receipt-format.md §12).
 ///

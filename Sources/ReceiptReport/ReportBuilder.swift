@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// Reads report inputs one at a time and adds them up: the unique transactions of the counted inputs, and the
 /// audit records per day. Memory grows with distinct transactions and days, never with repeats.
 public struct ReportBuilder: Sendable {

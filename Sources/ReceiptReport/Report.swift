@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// Sales and trends from validated receipts: per product, day and environment, the events of
 /// ``ReportEventKind`` over unique transactions, and per day the audit's verdicts and signals.
 ///

@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// The JSON form of a report, through the project's writer (sorted keys, deterministic bytes).
 extension Report {
     public static let formatVersion = 1

@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// One document a report reads: a line of `appreceipt audit` output, or a verifyReceipt response (Apple's answer,
 /// saved whole or one per line).
 public enum ReportInput: Sendable {

@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// What a report counts and in which clock.
 public struct ReportOptions: Sendable, Equatable {
     public var timeZone: ReportTimeZone

@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// The report as a self-contained SVG chart in two panels: the events per day, stacked by kind; and the audit
 /// records per day stacked by verdict, with a line per signal, where a wave of forged or replayed receipts shows.
 ///

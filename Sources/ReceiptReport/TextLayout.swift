@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// Text laid out for the chart without a renderer: an SVG has no text wrapping of its own, so a note or a
 /// message longer than its space is broken into lines here, by an estimate of each character's width in
 /// DejaVu Sans (the chart's first font; Helvetica and Arial are narrower, so the estimate errs on the wide side).
