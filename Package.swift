@@ -29,7 +29,8 @@ let package = Package(
         .target(name: "ReceiptKit", dependencies: ["COpenSSL"], swiftSettings: strictSettings),
         .target(name: "ReceiptRemote", dependencies: ["ReceiptKit", "CCurl"], swiftSettings: strictSettings),
         .target(name: "ReceiptReport", dependencies: ["ReceiptKit"], swiftSettings: strictSettings),
-        .target(name: "ReceiptCLI", dependencies: ["ReceiptKit", "ReceiptReport", "ReceiptRemote"], swiftSettings: strictSettings),
+        .target(
+            name: "ReceiptCLI", dependencies: ["ReceiptKit", "ReceiptReport", "ReceiptRemote"], swiftSettings: strictSettings),
         .executableTarget(name: "appreceipt", dependencies: ["ReceiptCLI"], swiftSettings: strictSettings),
         .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptReport"], swiftSettings: strictSettings),
         // The fuzz harnesses (Fuzz/README.md), built here too so that the replay test runs the same code.
