@@ -102,6 +102,7 @@ lint: deps
 	$(SWIFT) format lint --strict -r Sources Tests Benchmarks/Sources Package.swift Fuzz/Harnesses Fuzz/Targets Fuzz/Package.swift
 	scripts/function-lengths.py --limit 60 Sources
 	scripts/no-foundation.sh Sources
+	scripts/room-boundaries.sh
 	groff -mdoc -ww -z man/appreceipt.1
 
 clean:

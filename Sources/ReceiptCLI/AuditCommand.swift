@@ -74,9 +74,9 @@ enum AuditCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
         let format = try OutputFormat.from(arguments, command: name)
         let policy = try VerificationOptions.policy(from: arguments, command: name)
-        let jobs = try positiveInteger(arguments, "jobs") ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let jobs = try arguments.positiveInteger("jobs", command: name) ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         guard jobs <= maximumJobs else { throw .usage("--jobs must be at most \(maximumJobs), not \(jobs)", command: name) }
-        let maximumBytes = try positiveInteger(arguments, "max-record-bytes") ?? defaultMaximumRecordBytes
+        let maximumBytes = try arguments.positiveInteger("max-record-bytes", command: name) ?? defaultMaximumRecordBytes
         let summaryPath = arguments.value("summary")
         // Fail before the batch, not after it, when the summary cannot be written.
         if let summaryPath { try FileWriter.write([], to: summaryPath) }
@@ -164,16 +164,5 @@ enum AuditCommand: Subcommand {
         lines.append(signals)
         if outcome.interrupted { lines.append("interrupted: the output ends after record \(summary.records)") }
         return lines.map { "appreceipt audit: " + $0.escapingControlCharacters + "\n" }.joined()
-    }
-
-    /// A positive integer option, or nil when absent.
-    static func positiveInteger(_ arguments: ParsedArguments, _ option: String, command: String = name)
-        throws(CLIError) -> Int?
-    {
-        guard let text = arguments.value(option) else { return nil }
-        guard let value = Int(text), value > 0 else {
-            throw .usage("--\(option) needs a positive whole number, not '\(text)'", command: command)
-        }
-        return value
     }
 }

@@ -26,7 +26,7 @@ enum SummarizeCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
         let format = try OutputFormat.from(arguments, command: name)
-        let maximumBytes = try AuditCommand.positiveInteger(arguments, "max-line-bytes", command: name) ?? 16 << 20
+        let maximumBytes = try arguments.positiveInteger("max-line-bytes", command: name) ?? 16 << 20
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         let process = console as? ProcessConsole
         let bufferedInput = process == nil && paths.contains("-") ? try console.readStandardInput() : []

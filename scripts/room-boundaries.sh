@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Fails when a room holds what it must not (issue 21; ARCHITECTURE in README "Design"):
+#   - ReceiptKit opens no socket or file and reads no environment (socket, connect, open, fopen, getenv) and
+#     imports no networking module (CCurl, FoundationNetworking); pthread_create is still allowed in
+#     Sources/ReceiptKit/Audit/ only, until the batch engine moves to its own target;
+#   - a subcommand file (Sources/ReceiptCLI/*Command.swift) names no other subcommand's type: what two
+#     commands share lives in a file of its own.
+#
+#   scripts/room-boundaries.sh [ROOT]
+set -euo pipefail
+root=${1:-.}
+status=0
+kit=$root/Sources/ReceiptKit
+if found=$(grep -rnE '(^|[^.A-Za-z_])(socket|connect|fopen|getenv)\(|(^|[^.A-Za-z_])open\(' --include='*.swift' "$kit" \
+    | grep -vE '^\S+:[0-9]+:\s*///|func (socket|connect|open|fopen|getenv)\(' ); then
+    echo "room-boundaries: ReceiptKit must not open sockets or files or read the environment:" >&2
+    echo "$found" >&2
+    status=1
+fi
+if found=$(grep -rnE 'import\s+(CCurl|FoundationNetworking)' --include='*.swift' "$kit"); then
+    echo "room-boundaries: ReceiptKit must not import a networking module:" >&2
+    echo "$found" >&2
+    status=1
+fi
+if found=$(grep -rnE 'pthread_create\(' --include='*.swift' "$kit" | grep -v "^$kit/Audit/"); then
+    echo "room-boundaries: threads are started only by the batch engine (Sources/ReceiptKit/Audit):" >&2
+    echo "$found" >&2
+    status=1
+fi
+commands=$(cd "$root/Sources/ReceiptCLI" && ls -- *Command.swift | sed 's/\.swift$//')
+for file in $commands; do
+    others=$(echo "$commands" | grep -vx "$file" | paste -sd'|' -)
+    if found=$(grep -nwE "$others" "$root/Sources/ReceiptCLI/$file.swift"); then
+        echo "room-boundaries: $file names another subcommand (share it through a file of its own):" >&2
+        echo "$found" | sed "s|^|$file.swift:|" >&2
+        status=1
+    fi
+done
+exit $status
