@@ -40,7 +40,7 @@ struct ReceiptSummary {
             bundleID = info["bid"]
         case .jws(let jws):
             rows = []
-            bundleID = jws.payload["bundleId"]?.scalarText ?? jws.payload["data"]?["bundleId"]?.scalarText
+            bundleID = SignedPayloadFacts(jws.storeKit).bundleID?.value
         case .signedDataBody(let body):
             rows = [("body", body.kind.rawValue), ("signed_items", String(body.items.count))]
             bundleID = body.json["bundleId"]?.scalarText

@@ -37,44 +37,40 @@ extension AuditRecord {
         environment = facts.environment
         unsignedClaims = Dictionary(facts.unsignedClaims.map { ($0.key, $0.value) }) { first, _ in first }
         warnings = facts.warnings
-        if let first = items.lazy.compactMap(\.jws).first {
-            creationDate = StoreKitDate.timestamp(first.payload["signedDate"])
-        }
-        transactions = zip(items, items.map(\.jws)).compactMap { item, jws in
-            guard item.kind == .transaction, let payload = jws?.payload else { return nil }
-            var transaction = Self.transaction(payload)
+        creationDate = items.lazy.compactMap(\.jws).first?.storeKit.signedDate
+        transactions = items.compactMap { item in
+            guard item.kind == .transaction, let model = item.jws?.storeKit(expected: .transaction).transaction else {
+                return nil
+            }
+            var transaction = Self.transaction(model)
             // Counts and signals use the transaction's own signed values where they differ from the record's.
-            let own = SignedPayloadFacts(payload: payload, expected: .transaction)
-            if let value = own.environment?.value, !(environment?.isByteEqual(to: value) ?? false) {
+            if let value = model.environment?.rawValue, !(environment?.isByteEqual(to: value) ?? false) {
                 transaction.environment = value
             }
-            if let value = own.bundleID?.value, !(bundleID?.isByteEqual(to: value) ?? false) { transaction.bundleID = value }
+            if let value = model.bundleID, !(bundleID?.isByteEqual(to: value) ?? false) { transaction.bundleID = value }
             return transaction
         }
         return true
     }
 
     /// A JWSTransactionDecodedPayload under the audit's names (`revocationDate` is the cancellation).
-    static func transaction(_ payload: JSONValue) -> AuditTransaction {
-        let offer = offerFlags(payload)
+    static func transaction(_ model: JWSTransaction) -> AuditTransaction {
+        let offer = offerFlags(model)
         return AuditTransaction(
-            transactionID: payload["transactionId"]?.scalarText,
-            originalTransactionID: payload["originalTransactionId"]?.scalarText,
-            productID: payload["productId"]?.scalarText, purchaseDate: StoreKitDate.timestamp(payload["purchaseDate"]),
-            expiresDate: StoreKitDate.timestamp(payload["expiresDate"]),
-            cancellationDate: StoreKitDate.timestamp(payload["revocationDate"]),
-            ownershipType: payload["inAppOwnershipType"]?.scalarText,
-            isTrialPeriod: offer.trial, isInIntroOfferPeriod: offer.intro, isUpgraded: payload["isUpgraded"]?.scalarText == "true"
+            transactionID: model.transactionID, originalTransactionID: model.originalTransactionID,
+            productID: model.productID, purchaseDate: model.purchaseDate, expiresDate: model.expiresDate,
+            cancellationDate: model.revocationDate, ownershipType: model.inAppOwnershipType?.rawValue,
+            isTrialPeriod: offer.trial, isInIntroOfferPeriod: offer.intro, isUpgraded: model.isUpgraded == true
         )
     }
 
     /// verifyReceipt's two offer flags from StoreKit 2's offer fields: an introductory offer (`offerType` 1) is a
     /// free trial when `offerDiscountType` is FREE_TRIAL and an intro-price period otherwise, as verifyReceipt
     /// reported them; without `offerDiscountType` (older payloads) an introductory offer's kind is not known.
-    static func offerFlags(_ payload: JSONValue) -> (trial: Bool?, intro: Bool?) {
-        guard payload["offerType"]?.scalarText == "1" else { return (false, false) }
-        switch payload["offerDiscountType"]?.scalarText {
-        case "FREE_TRIAL"?: return (true, false)
+    static func offerFlags(_ model: JWSTransaction) -> (trial: Bool?, intro: Bool?) {
+        guard model.offerType == .introductory else { return (false, false) }
+        switch model.offerDiscountType {
+        case .freeTrial?: return (true, false)
         case nil: return (nil, nil)
         default: return (false, true)
         }

@@ -3,6 +3,8 @@ public struct CompactJWS: Sendable {
     public let header: JSONValue
     /// The payload with Apple's own camelCase names.
     public let payload: JSONValue
+    /// The payload decoded once into its typed model, by the kind its own fields show.
+    public let storeKit: StoreKitPayload
     public let signature: [UInt8]
     /// The x5c certificates, leaf first, one per x5c entry.
     public let certificates: [X509Certificate]
@@ -21,6 +23,7 @@ public struct CompactJWS: Sendable {
         self.token = token
         header = try Self.json(segments[0], "header")
         payload = try Self.json(segments[1], "payload")
+        storeKit = StoreKitPayload(payload)
         signature = try Self.bytes(segments[2], "signature")
         signingInput = segments[0] + [UInt8(ascii: ".")] + segments[1]
         guard header.objectValue != nil else { throw .jws(.headerNotObject) }
@@ -40,6 +43,13 @@ public struct CompactJWS: Sendable {
             }
         }
         self.certificates = certificates
+    }
+
+    /// The typed payload when it was found where `expected` items sit: the same model as ``storeKit`` unless
+    /// the fields named no kind, the only case decoded again.
+    public func storeKit(expected: SignedDataKind?) -> StoreKitPayload {
+        guard case .unknown = storeKit, let expected, expected != .unknown else { return storeKit }
+        return StoreKitPayload(payload, expected: expected)
     }
 
     private static func bytes(_ segment: [UInt8], _ name: String) throws(DecodeError) -> [UInt8] {

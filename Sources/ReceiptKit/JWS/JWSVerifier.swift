@@ -19,7 +19,7 @@ public struct JWSVerifier: Sendable {
     public func verify(
         _ jws: CompactJWS, expected: SignedDataKind? = nil, nestedSignedTime: (time: Timestamp, path: String)? = nil
     ) -> VerificationReport {
-        let facts = SignedPayloadFacts(payload: jws.payload, expected: expected)
+        let facts = SignedPayloadFacts(jws.storeKit(expected: expected))
         let (time, timeSource) = verificationTime(facts, nestedSignedTime: nestedSignedTime)
         let algorithm = Self.algorithmCheck(jws.header)
         var checks = [algorithm, JWSHeaderCheck.check(jws.header)]

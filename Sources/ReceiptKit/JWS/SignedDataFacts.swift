@@ -24,7 +24,7 @@ public struct SignedDataFacts: Sendable, Equatable {
         var collector = Collector()
         for item in items {
             guard let jws = item.jws else { continue }
-            let facts = SignedPayloadFacts(payload: jws.payload, expected: item.kind)
+            let facts = SignedPayloadFacts(jws.storeKit(expected: item.kind))
             let place = { (path: String) in item.path.isEmpty ? path : "\(item.path).\(path)" }
             collector.note(.bundleID, facts.bundleID.map { ($0.value, place($0.path)) })
             collector.note(.environment, facts.environment.map { ($0.value, place($0.path)) })

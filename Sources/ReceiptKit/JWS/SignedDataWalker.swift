@@ -20,7 +20,7 @@ struct SignedDataWalker: Sendable {
     func item(_ jws: CompactJWS, path: String, expected: SignedDataKind?, appleStatus: Int64?, depth: Int = 0)
         -> SignedDataReport
     {
-        let kind = SignedDataKind(payload: jws.payload, expected: expected)
+        let kind = jws.storeKit(expected: expected).kind
         var nested: [SignedDataReport] = []
         for (section, key, nestedKind) in Self.nestedItems {
             guard let value = jws.payload[section]?[key] else { continue }
@@ -45,7 +45,7 @@ struct SignedDataWalker: Sendable {
     static func latestVerifiedSignedDate(_ nested: [SignedDataReport]) -> (time: Timestamp, path: String)? {
         var latest: (time: Timestamp, path: String)?
         for item in nested.flatMap(\.allItems) where item.verdict == .valid {
-            guard let date = item.jws.flatMap({ StoreKitDate.timestamp($0.payload["signedDate"]) }) else { continue }
+            guard let date = item.jws?.storeKit.signedDate else { continue }
             if latest.map({ date > $0.time }) ?? true { latest = (date, item.path) }
         }
         return latest

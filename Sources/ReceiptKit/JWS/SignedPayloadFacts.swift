@@ -1,5 +1,6 @@
 /// What a StoreKit 2 payload says about itself that verification needs: its kind, the date it was signed,
 /// and the bundle id, environment and app Apple id it is for, each with the field it was read from.
+/// Built from the typed model (``StoreKitPayload``), so every reader sees the same facts.
 public struct SignedPayloadFacts: Sendable {
     /// A value and the payload path it came from (`bundleId`, `data.bundleId`).
     public struct Field<Value: Sendable>: Sendable {
@@ -15,39 +16,61 @@ public struct SignedPayloadFacts: Sendable {
     public let environment: Field<String>?
     public let appAppleID: Field<Int64>?
 
-    /// Where a notification keeps its app facts (exactly one of them is present, §7.6).
-    static let notificationSections = ["data", "summary", "appData", "externalPurchaseToken"]
-
     public init(payload: JSONValue, expected: SignedDataKind? = nil) {
-        kind = SignedDataKind(payload: payload, expected: expected)
-        let timeKeys = kind == .appTransaction ? ["receiptCreationDate", "signedDate"] : ["signedDate"]
-        signedTime =
-            timeKeys.lazy.compactMap { key in StoreKitDate.timestamp(payload[key]).map { Field(value: $0, path: key) } }
-            .first
-        bundleID = Self.find(payload, "bundleId") { $0.scalarText }
-        appAppleID = Self.find(payload, "appAppleId") { $0.int64Value }
-        environment =
-            Self.find(payload, "environment") { $0.scalarText }
-            ?? (payload["receiptType"]?.scalarText).map { Field(value: $0, path: "receiptType") }
-            ?? Self.externalPurchaseEnvironment(payload)
+        self.init(StoreKitPayload(payload, expected: expected))
+    }
+
+    public init(_ payload: StoreKitPayload) {
+        switch payload {
+        case .transaction(let model):
+            self.init(.transaction, model.signedDate, bundle: model.bundleID, model.environment)
+        case .renewalInfo(let model):
+            self.init(.renewalInfo, model.signedDate, bundle: nil, model.environment)
+        case .appTransaction(let model):
+            let created = model.receiptCreationDate.map { Field(value: $0, path: "receiptCreationDate") }
+            self.init(
+                kind: .appTransaction, signedTime: created ?? model.signedDate.map { Field(value: $0, path: "signedDate") },
+                bundleID: model.bundleID.map { Field(value: $0, path: "bundleId") },
+                environment: model.receiptType.map { Field(value: $0.rawValue, path: "receiptType") },
+                appAppleID: model.appAppleID.map { Field(value: $0, path: "appAppleId") })
+        case .notification(let model):
+            let section = model.section
+            let name = section?.kind.rawValue ?? ""
+            var environment: Field<String>?
+            if let value = section?.environment, let key = section?.environmentKey {
+                environment = Field(value: value.rawValue, path: "\(name).\(key)")
+            }
+            self.init(
+                kind: .notification, signedTime: model.signedDate.map { Field(value: $0, path: "signedDate") },
+                bundleID: section?.bundleID.map { Field(value: $0, path: "\(name).bundleId") }, environment: environment,
+                appAppleID: section?.appAppleID.map { Field(value: $0, path: "\(name).appAppleId") })
+        case .unknown(let model):
+            self.init(.unknown, model.signedDate, bundle: model.bundleID, model.environment, app: model.appAppleID)
+        }
+    }
+
+    /// The facts of a payload whose fields sit at its top level under Apple's names.
+    private init(
+        _ kind: SignedDataKind, _ signed: Timestamp?, bundle: String?, _ environment: StoreKitEnvironment?, app: Int64? = nil
+    ) {
+        self.init(
+            kind: kind, signedTime: signed.map { Field(value: $0, path: "signedDate") },
+            bundleID: bundle.map { Field(value: $0, path: "bundleId") },
+            environment: environment.map { Field(value: $0.rawValue, path: "environment") },
+            appAppleID: app.map { Field(value: $0, path: "appAppleId") })
+    }
+
+    private init(
+        kind: SignedDataKind, signedTime: Field<Timestamp>?, bundleID: Field<String>?, environment: Field<String>?,
+        appAppleID: Field<Int64>?
+    ) {
+        self.kind = kind
+        self.signedTime = signedTime
+        self.bundleID = bundleID
+        self.environment = environment
+        self.appAppleID = appAppleID
     }
 
     /// True when the payload says it was made by StoreKit Testing in Xcode.
     public var isXcode: Bool { environment?.value == "Xcode" }
-
-    /// `key` at the top of the payload or in a notification's section.
-    private static func find<Value>(_ payload: JSONValue, _ key: String, _ read: (JSONValue) -> Value?) -> Field<Value>? {
-        if let value = payload[key].flatMap(read) { return Field(value: value, path: key) }
-        for section in notificationSections {
-            if let value = payload[section]?[key].flatMap(read) { return Field(value: value, path: "\(section).\(key)") }
-        }
-        return nil
-    }
-
-    /// External purchase token notifications carry no environment field; Apple's library reads the sandbox from
-    /// the token id's `SANDBOX` prefix.
-    private static func externalPurchaseEnvironment(_ payload: JSONValue) -> Field<String>? {
-        guard let id = payload["externalPurchaseToken"]?["externalPurchaseId"]?.scalarText else { return nil }
-        return Field(value: id.hasPrefix("SANDBOX") ? "Sandbox" : "Production", path: "externalPurchaseToken.externalPurchaseId")
-    }
 }

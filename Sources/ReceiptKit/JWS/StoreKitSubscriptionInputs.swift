@@ -28,35 +28,35 @@ public struct StoreKitSubscriptionInputs: Sendable {
         let all = items.flatMap(\.allItems)
         let counted = all.filter { $0.ownVerdict == .valid }
         let excluded = all.filter { $0.ownVerdict != .valid }
-        let countedPayloads = counted.compactMap { item in item.jws.map { (item, $0.payload) } }
+        let models = counted.compactMap { item in item.jws.map { (item, $0.storeKit(expected: item.kind)) } }
 
-        let transactions = countedPayloads.filter { $0.0.kind == .transaction }.map { Self.purchase($0.1) }
-        let renewals = countedPayloads.filter { $0.0.kind == .renewalInfo }.map { Self.renewal($0.1) }
+        let transactions = models.compactMap { $0.1.transaction }.map(Self.purchase)
+        let renewals = models.compactMap { $0.1.renewalInfo }.map(Self.renewal)
         var statuses: [AppleSubscriptionStatus] = []
-        for (item, payload) in countedPayloads {
-            if item.kind == .transaction, let status = item.appleStatus,
-                let original = payload["originalTransactionId"]?.scalarText
+        for (item, model) in models {
+            if let transaction = model.transaction, let status = item.appleStatus,
+                let original = transaction.originalTransactionID
             {
                 statuses.append(
                     AppleSubscriptionStatus(
-                        originalTransactionID: original, productID: payload["productId"]?.scalarText, status: status,
+                        originalTransactionID: original, productID: transaction.productID, status: status,
                         path: Self.statusPath(item.path), signed: false))
             }
-            if item.kind == .notification, let status = payload["data"]?["status"]?.int64Value,
-                let transaction = item.nested.first(where: { $0.kind == .transaction && $0.ownVerdict == .valid })?.jws?.payload,
-                let original = transaction["originalTransactionId"]?.scalarText
+            if let status = model.notification?.section.flatMap({ $0.kind == .data ? $0.status : nil }),
+                let transaction = item.nested.first(where: { $0.kind == .transaction && $0.ownVerdict == .valid })?
+                    .jws?.storeKit(expected: .transaction).transaction,
+                let original = transaction.originalTransactionID
             {
                 statuses.append(
                     AppleSubscriptionStatus(
-                        originalTransactionID: original, productID: transaction["productId"]?.scalarText, status: status,
+                        originalTransactionID: original, productID: transaction.productID, status: status,
                         path: item.path.isEmpty ? "data.status" : "\(item.path).data.status", signed: true))
             }
         }
 
-        let signed = countedPayloads.compactMap { item, payload in
-            SignedPayloadFacts(payload: payload, expected: item.kind).signedTime?.value
-        }
-        let environments = Set(countedPayloads.compactMap { SignedPayloadFacts(payload: $0.1).environment?.value })
+        let facts = models.map { SignedPayloadFacts($0.1) }
+        let signed = facts.compactMap { $0.signedTime?.value }
+        let environments = Set(facts.compactMap { $0.environment?.value })
         var explanations = excluded.map { item in
             "\(item.path.isEmpty ? "the input" : item.path): \(item.ownVerdict?.rawValue ?? "not verified")"
                 + Self.failedChecks(item) + ", not counted"
@@ -104,47 +104,50 @@ public struct StoreKitSubscriptionInputs: Sendable {
         }
     }
 
-    /// A JWSTransactionDecodedPayload under verifyReceipt's names (receipt-format.md §6.6, §7.3).
-    static func purchase(_ payload: JSONValue) -> PurchaseRecord {
+    /// A JWSTransactionDecodedPayload under verifyReceipt's names (receipt-format.md §6.6, §7.3), each value
+    /// in the JSON type Apple signs it with.
+    static func purchase(_ model: JWSTransaction) -> PurchaseRecord {
         var fields: [String: JSONValue] = [:]
-        let renames = [
-            ("transactionId", "transaction_id"), ("originalTransactionId", "original_transaction_id"),
-            ("productId", "product_id"),
-            ("webOrderLineItemId", "web_order_line_item_id"), ("quantity", "quantity"),
-            ("subscriptionGroupIdentifier", "subscription_group_identifier"), ("inAppOwnershipType", "in_app_ownership_type"),
-            ("revocationReason", "cancellation_reason"), ("isUpgraded", "is_upgraded"),
+        let texts = [
+            ("transaction_id", model.transactionID), ("original_transaction_id", model.originalTransactionID),
+            ("product_id", model.productID), ("web_order_line_item_id", model.webOrderLineItemID),
+            ("subscription_group_identifier", model.subscriptionGroupIdentifier),
+            ("in_app_ownership_type", model.inAppOwnershipType?.rawValue),
         ]
-        for (from, to) in renames { fields[to] = payload[from] }
+        for case (let key, let value?) in texts { fields[key] = .string(value) }
+        fields["quantity"] = model.quantity.map { .integer($0) }
+        fields["cancellation_reason"] = model.revocationReason.map { .integer($0.rawValue) }
+        fields["is_upgraded"] = model.isUpgraded.map { .bool($0) }
         let dates = [
-            ("purchaseDate", "purchase_date_ms"), ("originalPurchaseDate", "original_purchase_date_ms"),
-            ("expiresDate", "expires_date_ms"), ("revocationDate", "cancellation_date_ms"),
+            ("purchase_date_ms", model.purchaseDate), ("original_purchase_date_ms", model.originalPurchaseDate),
+            ("expires_date_ms", model.expiresDate), ("cancellation_date_ms", model.revocationDate),
         ]
-        for (from, to) in dates {
-            if let instant = StoreKitDate.timestamp(payload[from]) { fields[to] = .string(String(instant.milliseconds)) }
-        }
+        for case (let key, let instant?) in dates { fields[key] = .string(String(instant.milliseconds)) }
         // verifyReceipt's two flags from the offer: an introductory offer (offerType 1) that is a free trial,
         // or another introductory offer.
-        let introductory = payload["offerType"]?.int64Value == 1
-        let freeTrial = introductory && payload["offerDiscountType"]?.scalarText == "FREE_TRIAL"
+        let introductory = model.offerType == .introductory
+        let freeTrial = introductory && model.offerDiscountType == .freeTrial
         fields["is_trial_period"] = .string(freeTrial ? "true" : "false")
         fields["is_in_intro_offer_period"] = .string(introductory && !freeTrial ? "true" : "false")
-        let productTypes = [
-            "Non-Consumable": 0, "Consumable": 1, "Non-Renewing Subscription": 2, "Auto-Renewable Subscription": 3,
+        let productTypes: [StoreKitProductType: Int] = [
+            .nonConsumable: 0, .consumable: 1, .nonRenewingSubscription: 2, .autoRenewableSubscription: 3,
         ]
-        if let type = payload["type"]?.scalarText, let code = productTypes[type] { fields["product_type"] = .integer(code) }
+        if let type = model.type, let code = productTypes[type] { fields["product_type"] = .integer(code) }
         return PurchaseRecord(json: fields)
     }
 
     /// A JWSRenewalInfoDecodedPayload under pending_renewal_info's names (§6.7, §7.4).
-    static func renewal(_ payload: JSONValue) -> PendingRenewal {
+    static func renewal(_ model: JWSRenewalInfo) -> PendingRenewal {
         var fields: [String: JSONValue] = [:]
-        let renames = [
-            ("originalTransactionId", "original_transaction_id"), ("productId", "product_id"),
-            ("autoRenewProductId", "auto_renew_product_id"), ("autoRenewStatus", "auto_renew_status"),
-            ("expirationIntent", "expiration_intent"), ("isInBillingRetryPeriod", "is_in_billing_retry_period"),
+        let texts = [
+            ("original_transaction_id", model.originalTransactionID), ("product_id", model.productID),
+            ("auto_renew_product_id", model.autoRenewProductID),
         ]
-        for (from, to) in renames { fields[to] = payload[from] }
-        if let grace = StoreKitDate.timestamp(payload["gracePeriodExpiresDate"]) {
+        for case (let key, let value?) in texts { fields[key] = .string(value) }
+        fields["auto_renew_status"] = model.autoRenewStatus.map { .integer($0) }
+        fields["expiration_intent"] = model.expirationIntent.map { .integer($0) }
+        fields["is_in_billing_retry_period"] = model.isInBillingRetryPeriod.map { .bool($0) }
+        if let grace = model.gracePeriodExpiresDate {
             fields["grace_period_expires_date_ms"] = .string(String(grace.milliseconds))
         }
         return PendingRenewal(json: fields)
