@@ -19,7 +19,10 @@ enum CompareCommand: Subcommand {
         backoff. Requests go through libcurl: the system's CA certificates (or SSL_CERT_FILE, SSL_CERT_DIR),
         https_proxy, http_proxy and no_proxy as libcurl reads them, no redirects followed, and only a 2xx answer
         read as Apple's. The shared secret comes from --password-file FILE or APPRECEIPT_SHARED_SECRET, never argv.
-        Exit 0 when nothing disagrees, 1 otherwise, 69 when the verifier cannot be reached.
+        Apple's receipt object describes the receipt that was sent, so a response's own latest_receipt
+        disagrees with it (a note says so). Exit 0 when nothing disagrees, 1 otherwise, 64 for a usage error
+        (RECEIPT a verifyReceipt response while --response names a file: the two were swapped), 65 for an
+        unreadable receipt or response, 69 when the verifier cannot be reached.
         """
     static let options: [OptionSpec] = [
         .value("response", "FILE", "A saved verifyReceipt response (JSON); - reads it from standard input."),

@@ -15,12 +15,15 @@ enum VerifyCommand: Subcommand {
         (attribute 12) unless --at is given; one trust core serves receipts and StoreKit 2 alike. The root is
         trusted only if its SHA-256 equals the pinned Apple Inc. Root fingerprint, or a --trust-anchor (which
         replaces the pinned set). Xcode StoreKit-testing data is untrusted unless --allow-xcode, which trusts
-        a lone self-signed signer only on data that says Xcode. iOS 6 transaction receipts are checked against
+        a lone self-signed signer only on data that says Xcode (for receipts, only Xcode's fixed StoreKit
+        certificate). iOS 6 transaction receipts are checked against
         their embedded certificate; their chain only with --trust-anchor naming the issuing CA.
         StoreKit 2 signed data (a compact JWS, a notification body, an App Store Server API answer) is checked
-        item by item, nested items included: alg exactly ES256, x5c leaf -> intermediate -> root pinned to
-        Apple Root CA - G3 (or --trust-anchor), marker OIDs, validity at the payload's signedDate, the raw
-        r||s ES256 signature over header.payload; a notification or answer is valid only if every item is.
+        item by item, nested items included: alg exactly ES256, no crit header parameter (jws.header), x5c
+        leaf -> intermediate -> root pinned to Apple Root CA - G3 (or --trust-anchor), marker OIDs, validity
+        at the payload's signedDate (else the latest nested signedDate that verified), the raw r||s ES256
+        signature over header.payload; a notification or answer is valid only if every item is, and an item
+        nested more than three levels deep is never examined, so never valid.
         Verdicts: valid (exit 0); invalid, untrusted or unverifiable_here (exit 1); malformed (exit 65).
         """
     static let options: [OptionSpec] =
