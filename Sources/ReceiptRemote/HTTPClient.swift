@@ -1,12 +1,12 @@
 internal import CCurl
 
-/// A blocking POST through libcurl, for a command-line tool that does one thing at a time: one easy handle and
+/// A blocking GET or POST through libcurl, for a command-line tool that does one thing at a time: one easy handle and
 /// one connection per request, TLS checked against the system's certificates (or ``TrustedCertificates``),
 /// `HTTPS_PROXY`/`NO_PROXY` honoured as libcurl does by default, redirects never followed, and the answer held
 /// to ``HTTPRequest/timeout`` from the first byte to the last and to ``HTTPRequest/maximumResponseSize``.
 enum HTTPClient {
     /// Sends `request` and waits for the whole answer, whatever its status.
-    static func post(_ request: HTTPRequest) throws(HTTPTransportError) -> HTTPResponse {
+    static func send(_ request: HTTPRequest) throws(HTTPTransportError) -> HTTPResponse {
         let handle = try CurlEasyHandle()
         let collector = ResponseCollector(limit: request.maximumResponseSize)
         var headers: UnsafeMutablePointer<curl_slist>? = nil
@@ -30,7 +30,12 @@ enum HTTPClient {
             throw HTTPTransportError(
                 code, explanation: handle.explanation(of: code), refusal: collector.problem, request: request)
         }
-        return HTTPResponse(status: handle.responseCode, body: collector.body)
+        return HTTPResponse(status: handle.responseCode, body: collector.body, retryAfter: collector.retryAfter)
+    }
+
+    /// Whole milliseconds, at least one and at most a day (the clients refuse other timeouts before this).
+    private static func milliseconds(_ seconds: Double) -> Int {
+        Int(min(max(1, (seconds * 1000).rounded(.up)), 86_400_000))
     }
 
     /// Everything but the callbacks and the header list.
@@ -41,13 +46,16 @@ enum HTTPClient {
         try handle.set(CURLOPT_HTTP09_ALLOWED, 0)
         // No signals: the timeouts work without SIGALRM, and the handle may be used on any thread.
         try handle.set(CURLOPT_NOSIGNAL, 1)
-        try handle.set(CURLOPT_POST, 1)
-        try handle.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: request.body.count)
-        try handle.set(CURLOPT_COPYPOSTFIELDS, copying: request.body)
-        // Whole milliseconds, at least one and at most a day (the client refuses other timeouts before this).
-        let milliseconds = Int(min(max(1, (request.timeout * 1000).rounded(.up)), 86_400_000))
-        try handle.set(CURLOPT_TIMEOUT_MS, milliseconds)
-        try handle.set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
+        switch request.method {
+        case .get:
+            try handle.set(CURLOPT_HTTPGET, 1)
+        case .post:
+            try handle.set(CURLOPT_POST, 1)
+            try handle.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: request.body.count)
+            try handle.set(CURLOPT_COPYPOSTFIELDS, copying: request.body)
+        }
+        try handle.set(CURLOPT_TIMEOUT_MS, milliseconds(request.timeout))
+        try handle.set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds(min(request.connectTimeout ?? request.timeout, request.timeout)))
         try handle.set(CURLOPT_MAXFILESIZE_LARGE, offset: request.maximumResponseSize)
         try handle.set(CURLOPT_SSL_VERIFYPEER, 1)
         try handle.set(CURLOPT_SSL_VERIFYHOST, 2)

@@ -7,6 +7,8 @@ final class ResponseCollector {
     private(set) var body: [UInt8] = []
     /// Why the collector stopped the transfer, if it did.
     private(set) var problem: String? = nil
+    /// The latest head's `Retry-After` value, if it had one.
+    private(set) var retryAfter: String? = nil
     private var head = HTTPHeadCheck()
     private var received = 0
     private let limit: Int
@@ -27,7 +29,20 @@ final class ResponseCollector {
             problem = refusal
             return false
         }
+        noteRetryAfter(Array(line))
         return true
+    }
+
+    /// Keeps a `Retry-After` field's value; a new status line forgets the last head's.
+    private func noteRetryAfter(_ line: [UInt8]) {
+        if line.starts(with: Array("HTTP/".utf8)) {
+            retryAfter = nil
+            return
+        }
+        let name = Array("retry-after:".utf8)
+        guard line.count > name.count, zip(line, name).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) else { return }
+        let value = line[name.count...].prefix { $0 != 0x0D && $0 != 0x0A }
+        retryAfter = String(decoding: value, as: UTF8.self).trimmingSpaces
     }
 
     /// Adds to the bytes received, head and body together; false once past the limit.

@@ -155,7 +155,7 @@ package struct VerifyReceiptClient: Sendable {
         }
         let answer: HTTPResponse
         do throws(HTTPTransportError) {
-            answer = try HTTPClient.post(request)
+            answer = try HTTPClient.send(request)
         } catch {
             return (record(nil, nil, error.description), .retry(problem: error.description, status: nil))
         }

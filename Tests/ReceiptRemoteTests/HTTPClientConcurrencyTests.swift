@@ -35,7 +35,7 @@ import Testing
                 endpoint: endpoint, body: Array("{\"n\":\(index)}".utf8), headers: ["Content-Type: application/json"],
                 timeout: 5, maximumResponseSize: 1 << 20, trust: TrustedCertificates())
             do throws(HTTPTransportError) {
-                let response = try HTTPClient.post(request)
+                let response = try HTTPClient.send(request)
                 outcomes.file(index, "answered HTTP \(response.status)")
             } catch {
                 outcomes.file(index, error.description)

@@ -20,10 +20,9 @@ import socket
 import socketserver
 import ssl
 import sys
-import threading
 import time
 
-from verify_receipt_standin import watch_stdin  # the same end-of-stdin stop as the verifyReceipt stand-in
+from verify_receipt_standin import serve_until_stopped  # the same start-up and stop as the verifyReceipt stand-in
 
 MAX_LIFETIME = 300.0
 MAX_REQUEST = 1 << 20
@@ -208,14 +207,7 @@ def main(argv: list[str] | None = None) -> int:
         Handler.context = context
         Handler.drip_handshake = args.drip_handshake
     server = Server(("127.0.0.1", 0), Handler)
-    stop = threading.Event()
-    watch_stdin(stop)
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, name="serve", daemon=True).start()
-    sys.stdout.write(f"PORT {server.server_address[1]}\n")
-    sys.stdout.flush()
-    stop.wait(lifetime)
-    server.shutdown()
-    server.server_close()
+    serve_until_stopped(server, lifetime)
     return 0
 
 

@@ -390,6 +390,22 @@ def watch_stdin(stop: threading.Event) -> None:
     threading.Thread(target=watch, name="stdin-watch", daemon=True).start()
 
 
+def serve_until_stopped(server: ThreadingHTTPServer, lifetime: float, watch: bool = True,
+                        announce: Callable[[], None] | None = None) -> None:
+    """Serves on a thread, prints `PORT <n>`, and returns once stdin ends (when `watch`) or `lifetime` passed."""
+    stop = threading.Event()
+    if watch:
+        watch_stdin(stop)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, name="serve", daemon=True).start()
+    sys.stdout.write(f"PORT {server.server_address[1]}\n")
+    sys.stdout.flush()
+    if announce:
+        announce()
+    stop.wait(lifetime)
+    server.shutdown()
+    server.server_close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Loopback verifyReceipt stand-in for appreceipt's tests.")
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (default 0: ephemeral)")
@@ -418,22 +434,12 @@ def main(argv: list[str] | None = None) -> int:
         context.load_cert_chain(args.tls_cert, args.tls_key)
         server.socket = context.wrap_socket(server.socket, server_side=True)
 
-    stop = threading.Event()
-    if not args.ignore_stdin:
-        watch_stdin(stop)
+    def announce() -> None:
+        if args.verbose:
+            sys.stderr.write(f"standin: serving {args.root} on 127.0.0.1:{server.server_address[1]}, "
+                             f"{len(Handler.standin.book.by_der)} receipts known, lifetime {lifetime:.0f} s\n")
 
-    serving = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
-                               name="serve", daemon=True)
-    serving.start()
-    sys.stdout.write(f"PORT {server.server_address[1]}\n")
-    sys.stdout.flush()
-    if args.verbose:
-        sys.stderr.write(f"standin: serving {args.root} on 127.0.0.1:{server.server_address[1]}, "
-                         f"{len(Handler.standin.book.by_der)} receipts known, lifetime {lifetime:.0f} s\n")
-
-    stop.wait(lifetime)
-    server.shutdown()
-    server.server_close()
+    serve_until_stopped(server, lifetime, watch=not args.ignore_stdin, announce=announce)
     if args.verbose:
         sys.stderr.write("standin: stopped\n")
     return 0

@@ -15,6 +15,12 @@ public struct SignedDataBody: Sendable {
         case subscriptionStatuses = "all_subscription_statuses"
         case transactionHistory = "transaction_history"
         case refundHistory = "refund_history"
+        /// Look Up Order ID `{status, signedTransactions}` (only from the API client, which knows the endpoint).
+        case orderLookup = "order_lookup"
+        /// Get App Transaction Info `{signedAppTransactionInfo}`.
+        case appTransactionInfo = "app_transaction_info"
+        /// Get Notification History `{notificationHistory: [{signedPayload, sendAttempts}], hasMore, paginationToken}`.
+        case notificationHistory = "notification_history"
     }
 
     /// One signed item and where it sits in the body.
@@ -91,7 +97,7 @@ public struct SignedDataBody: Sendable {
         return items
     }
 
-    private static func item(_ value: JSONValue, path: String, expected: SignedDataKind) throws(InputError) -> Item {
+    static func item(_ value: JSONValue, path: String, expected: SignedDataKind) throws(InputError) -> Item {
         guard case .string(let token) = value else { throw .unexpectedJSON("\(path) is not a string (a signed JWS)") }
         return Item(path: path, expected: expected, token: token, status: nil)
     }

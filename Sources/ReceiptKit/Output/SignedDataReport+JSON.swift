@@ -85,7 +85,7 @@ extension SignedDataBodyReport {
 
     /// The body with every signed item left out (keys starting with `signed` whose value is a string or a list
     /// of strings): the items are reported on their own, and what remains is what the body says unsigned.
-    static func withoutSignedItems(_ value: JSONValue, depth: Int = 0) -> JSONValue {
+    public static func withoutSignedItems(_ value: JSONValue, depth: Int = 0) -> JSONValue {
         guard depth < 8 else { return value }
         switch value {
         case .object(let members):
