@@ -7,7 +7,7 @@ public enum CLI {
     static var subcommands: [any Subcommand.Type] {
         [
             DecodeCommand.self, VerifyCommand.self, CompareCommand.self, SubscriptionsCommand.self, DumpCommand.self,
-            AuditCommand.self, SummarizeCommand.self, ReportCommand.self,
+            AuditCommand.self, SummarizeCommand.self, ReportCommand.self, APICommand.self,
         ]
     }
 
