@@ -115,7 +115,8 @@ enum APICallOptions {
         -> String
     {
         guard allowed.contains(text.uppercased()) else {
-            throw .usage("\(option) must be one of \(allowed.joined(separator: ", ")) (any case), not '\(text)'", command: command)
+            throw .usage(
+                "\(option) must be one of \(allowed.joined(separator: ", ")) (any case), not '\(text)'", command: command)
         }
         return text.uppercased()
     }

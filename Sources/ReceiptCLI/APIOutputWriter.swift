@@ -35,7 +35,8 @@ struct APIOutputWriter {
                 try console.writeOut(output)
             case .text:
                 let head = "\(item.environment.rawValue), page \(item.page):"
-                try console.writeText(([head] + SignedDataTextRenderer.render(item.report, depth: 1)).joined(separator: "\n") + "\n\n")
+                try console.writeText(
+                    ([head] + SignedDataTextRenderer.render(item.report, depth: 1)).joined(separator: "\n") + "\n\n")
             }
             try console.flush()
             return true
@@ -64,7 +65,9 @@ struct APIOutputWriter {
             try console.writeOut(output)
         case .text:
             let more = outcome.hasMore ? "; Apple has more (stopped by --limit)" : ""
-            let answer = outcome.lastAnswer.objectValue?.isEmpty == false ? "\nanswer (unsigned): \(outcome.lastAnswer.text(pretty: false))" : ""
+            let answer =
+                outcome.lastAnswer.objectValue?.isEmpty == false
+                ? "\nanswer (unsigned): \(outcome.lastAnswer.text(pretty: false))" : ""
             try console.writeText(
                 "\(outcome.environment.rawValue) answered: \(outcome.items) item(s) in \(outcome.pages) page(s), "
                     + "\(invalidItems) not valid\(more)\(answer)\n")
