@@ -7,7 +7,7 @@ Python 3 standard library and the openssl CLI only; run from anywhere:
 
 Every signed item is made as make-jws-edge-vectors.py makes its tokens (its helpers are loaded from that file):
 the jws/pki test chain, ES256 by jws/pki/leaf.key, each signature checked with the leaf before it is written.
-Writes api/answers.json (every answer, by name) and, once, api/AuthKey_TEST.p8 with its public half
+Writes api/answers.json (every answer, by name), api/local-transaction.jws and, once, api/AuthKey_TEST.p8 with its public half
 api/AuthKey_TEST.pub.pem: a throw-away P-256 key that plays the In-App Purchase key (never Apple's, never a
 real team's). OpenSSL has no deterministic ECDSA, so signatures change on every run; what each answer holds,
 and so what the tests expect, does not. What is where: api/README.md.
@@ -104,6 +104,8 @@ def main() -> None:
     subprocess.run(["openssl", "pkey", "-in", str(key), "-pubout", "-out", str(OUT / "AuthKey_TEST.pub.pem")],
                    check=True, capture_output=True)
     (OUT / "answers.json").write_text(json.dumps(answers(), indent=1, sort_keys=True) + "\n")
+    # The first purchase as the app saw it, for `compare --api`: its quantity differs from Apple's history.
+    (OUT / "local-transaction.jws").write_text(edge.token(chain_transaction(1, edge.ORIGINAL, quantity=2)) + "\n")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,23 @@ import ReceiptRemote
 /// What `api` asks and with which credentials: the verb and its filters as an ``AppStoreServerAPICall``, the
 /// key and ids (options first, then the environment variables) and the client's settings.
 enum APICallOptions {
+    /// Who asks, where, and what is trusted: `api` and `compare --api` take these.
+    static let clientOptions: [OptionSpec] = [
+        .value("key-file", "FILE", "The In-App Purchase key (.p8); else APPRECEIPT_API_KEY_FILE."),
+        .value("key-id", "ID", "The key's id; else APPRECEIPT_API_KEY_ID."),
+        .value(
+            "issuer-id", "ID",
+            "The team's issuer id (App Store Connect, Users and Access, Integrations); else APPRECEIPT_API_ISSUER_ID."),
+        .value("bundle-id", "ID", "The app's bundle id: the token's bid, and required of every item."),
+        .value(
+            "environment", "production|sandbox|auto",
+            "Which App Store to ask (default auto: production, then sandbox on not found)."),
+        .value(
+            "api-url", "URL", "Ask URL/production and URL/sandbox instead of Apple (a stand-in; http for loopback only)."),
+        .value("limit", "N", "Stop after N items (paged answers)."),
+        .value("trust-anchor", "FILE", repeatable: true, "Trust this certificate instead of the pinned Apple root."),
+    ]
+
     static let filterOptions: [OptionSpec] = [
         .value("product-id", "ID", repeatable: true, "history: only this product."),
         .value("product-type", "TYPE", repeatable: true, "history: AUTO_RENEWABLE, NON_RENEWABLE, CONSUMABLE or NON_CONSUMABLE."),

@@ -35,20 +35,8 @@ enum APICommand: Subcommand {
           appreceipt api notifications --start 2025-06-01T00:00:00Z --end now --only-failures --bundle-id com.example.app
         """
     static let options: [OptionSpec] =
-        [
-            .value("key-file", "FILE", "The In-App Purchase key (.p8); else APPRECEIPT_API_KEY_FILE."),
-            .value("key-id", "ID", "The key's id; else APPRECEIPT_API_KEY_ID."),
-            .value(
-                "issuer-id", "ID",
-                "The issuer id of the team (App Store Connect, Users and Access, Integrations); else APPRECEIPT_API_ISSUER_ID."),
-            .value("bundle-id", "ID", "The app's bundle id: the token's bid, and required of every item."),
-            .value(
-                "environment", "production|sandbox|auto",
-                "Which App Store to ask (default auto: production, then sandbox on not found)."),
-            .value("api-url", "URL", "Ask URL/production and URL/sandbox instead of Apple (a stand-in; http for loopback only)."),
-            .value("limit", "N", "Stop after N items (paged answers)."),
-            .value("timeout", "SECONDS", "Give up on one request after this long (default 30; connecting: 10 at most)."),
-            .value("trust-anchor", "FILE", repeatable: true, "Trust this certificate instead of the pinned Apple root."),
+        APICallOptions.clientOptions + [
+            .value("timeout", "SECONDS", "Give up on one request after this long (default 30; connecting: 10 at most).")
         ] + APICallOptions.filterOptions + [CommonOptions.format]
 
     static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {

@@ -6,7 +6,7 @@ enum CompareCommand: Subcommand {
     static let name = "compare"
     static let abstract = "Diff a receipt against Apple's verifyReceipt answer (saved, or fetched with --remote)."
     static let usage =
-        "(--response FILE | --remote [--password-file FILE] [--exclude-old-transactions] [--verifier-url URL] [--sandbox-verifier-url URL] [--timeout SECONDS] [--save-response FILE]) [--at TIME|now] [--period PRODUCT=DURATION ...] [--periods FILE] [--format json|text] [--compact] [RECEIPT]"
+        "(--response FILE | --remote [--password-file FILE] [--exclude-old-transactions] [--verifier-url URL] [--sandbox-verifier-url URL] [--timeout SECONDS] [--save-response FILE] | --api --bundle-id ID [--key-file FILE --key-id ID --issuer-id ID] [--environment production|sandbox|auto] [--api-url URL] [--trust-anchor FILE ...]) [--at TIME|now] [--period PRODUCT=DURATION ...] [--periods FILE] [--format json|text] [--compact] [RECEIPT]"
     static let discussion = """
         Decodes RECEIPT locally (and runs verify with the pinned Apple root for its verdict), then compares it
         with the response's receipt object: differences [{path, local, remote, kind: mismatch|local_only|
@@ -23,24 +23,36 @@ enum CompareCommand: Subcommand {
         disagrees with it (a note says so). Exit 0 when nothing disagrees, 1 otherwise, 64 for a usage error
         (RECEIPT a verifyReceipt response while --response names a file: the two were swapped), 65 for an
         unreadable receipt or response, 69 when the verifier cannot be reached.
+        --api compares RECEIPT (or a StoreKit 2 signed transaction) with Apple's transaction history (App Store
+        Server API, credentials as for `appreceipt api`) for each of its original transaction ids: local
+        transactions Apple does not list are local_only, fields both carry that differ are mismatches, and
+        transactions only Apple lists (later renewals, upgrades) and fields only Apple sets (a refund's
+        cancellation_date_ms) are remote_knowledge. Only Apple's items that verify count; the rest are named in
+        notes. Same document shape, same exit statuses.
         """
-    static let options: [OptionSpec] = [
-        .value("response", "FILE", "A saved verifyReceipt response (JSON); - reads it from standard input."),
-        .flag("remote", "Ask Apple's verifyReceipt (or --verifier-url) instead of reading a saved response."),
-        .value("password-file", "FILE", "File holding the app-specific shared secret (else APPRECEIPT_SHARED_SECRET)."),
-        .flag("exclude-old-transactions", "Ask for only the latest renewal of each subscription."),
-        .value(
-            "verifier-url", "URL",
-            "Production verifyReceipt endpoint (default Apple's); also used for sandbox unless --sandbox-verifier-url. "
-                + "http:// or https://, host, optional port, path and query; credentials in the URL are refused."),
-        .value("sandbox-verifier-url", "URL", "Sandbox verifyReceipt endpoint (default Apple's)."),
-        .value("timeout", "SECONDS", "Give up on one request after this long, connecting to last byte (default 30)."),
-        .value("save-response", "FILE", "Write Apple's final answer to FILE."),
-        TimeAndPeriodOptions.at, TimeAndPeriodOptions.period, TimeAndPeriodOptions.periods,
-        CommonOptions.format, CommonOptions.compact,
-    ]
+    static let options: [OptionSpec] =
+        [
+            .value("response", "FILE", "A saved verifyReceipt response (JSON); - reads it from standard input."),
+            .flag("remote", "Ask Apple's verifyReceipt (or --verifier-url) instead of reading a saved response."),
+            .value("password-file", "FILE", "File holding the app-specific shared secret (else APPRECEIPT_SHARED_SECRET)."),
+            .flag("exclude-old-transactions", "Ask for only the latest renewal of each subscription."),
+            .value(
+                "verifier-url", "URL",
+                "Production verifyReceipt endpoint (default Apple's); also used for sandbox unless --sandbox-verifier-url. "
+                    + "http:// or https://, host, optional port, path and query; credentials in the URL are refused."),
+            .value("sandbox-verifier-url", "URL", "Sandbox verifyReceipt endpoint (default Apple's)."),
+            .value("timeout", "SECONDS", "Give up on one request after this long, connecting to last byte (default 30)."),
+            .value("save-response", "FILE", "Write Apple's final answer to FILE."),
+            TimeAndPeriodOptions.at, TimeAndPeriodOptions.period, TimeAndPeriodOptions.periods,
+            CommonOptions.format, CommonOptions.compact,
+            .flag("api", "Compare with Apple's transaction history (App Store Server API) instead; see docs/api.md."),
+        ] + APICallOptions.clientOptions
 
     static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
+        if arguments.has("api") { return try APIComparison.run(arguments, console: console, command: name) }
+        for option in APICallOptions.clientOptions.map(\.name) where arguments.value(option) != nil {
+            throw .usage("--\(option) applies to --api", command: name)
+        }
         let format = try OutputFormat.from(arguments, command: name)
         guard arguments.positionals.count <= 1 else { throw .usage("compare takes one RECEIPT", command: name) }
         let remote = arguments.has("remote")

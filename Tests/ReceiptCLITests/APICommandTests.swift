@@ -160,3 +160,45 @@ import Testing
         try? FileManager.default.removeItem(at: server.1)
     }
 }
+
+/// `compare --api` (issue 22, item 5): local data beside Apple's transaction history from the stand-in.
+@Suite struct APIComparisonTests {
+    static func compare(_ server: (StandIn, URL), _ file: String, _ extra: [String] = []) throws -> BinaryRunner.Result {
+        let url = "http://127.0.0.1:\(server.0.port)/ok~\(UUID().uuidString)"
+        let result = try BinaryRunner.run(
+            ["compare", "--api"] + APICommandTests.credentials + ["--api-url", url, "--environment", "production"] + extra + [
+                file
+            ],
+            environment: ["PATH": "/usr/bin:/bin"])
+        try APICommandTests.expectNoSecrets(result, tokenLog: server.1)
+        return result
+    }
+
+    @Test func aSignedTransactionBesideTheHistoryShowsTheFieldThatDiffersAndWhatOnlyAppleHolds() throws {
+        let server = try APICommandTests.standIn()
+        let result = try Self.compare(server, "TestVectors/api/local-transaction.jws")
+        #expect(result.status == 1, "\(result.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+        let differences = document["differences"] as? [[String: Any]] ?? []
+        #expect(differences.map { $0["path"] as? String } == ["history[2000000000000501].quantity"])
+        #expect(differences.first?["kind"] as? String == "mismatch" && differences.first?["remote"] as? Int == 1)
+        let knowledge = (document["remote_knowledge"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        #expect(knowledge == (2...5).map { "history[200000000000050\($0)]" })
+        let notes = (document["remote_knowledge"] as? [[String: Any]] ?? []).compactMap { $0["note"] as? String }
+        #expect(notes[1].contains("refunded or revoked") && !notes[0].contains("refunded"))
+        #expect((document["verification"] as? [String: Any])?["verdict"] as? String == "valid")
+        #expect((document["response"] as? [String: Any])?["history_items"] as? Int == 5)
+    }
+
+    @Test func aReceiptBesideTheHistoryShowsARefundAndRenewalsOnlyAppleHolds() throws {
+        let server = try APICommandTests.standIn()
+        let result = try Self.compare(server, "TestVectors/receipts/one-inapp.b64", ["--format", "text"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("local_only"))
+        #expect(
+            result.stdout.contains(
+                "history[2000000000000503]: transaction 2000000000000503 (pro.monthly) is not in the local data"))
+        #expect(result.stdout.contains("refunded or revoked 2024-08-03T00:00:00Z"))
+        #expect(result.stdout.contains("history[2000000000000505]"))
+    }
+}

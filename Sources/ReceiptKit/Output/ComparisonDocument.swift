@@ -86,11 +86,7 @@ public struct ComparisonDocument: Sendable {
             subscriptions.write(to: &output, naming)
         }
         output.key("verification")
-        output.beginObject()
-        output.member("failed_checks", strings: local.verification.failedCheckIDs.map(\.rawValue))
-        output.key("verdict")
-        output.string(local.verification.verdict.rawValue)
-        output.endObject()
+        local.verification.writeVerdictSummary(to: &output)
         output.endObject()
     }
 
