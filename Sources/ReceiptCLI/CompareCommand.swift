@@ -46,7 +46,7 @@ enum CompareCommand: Subcommand {
             TimeAndPeriodOptions.at, TimeAndPeriodOptions.period, TimeAndPeriodOptions.periods,
             CommonOptions.format, CommonOptions.compact,
             .flag("api", "Compare with Apple's transaction history (App Store Server API) instead; see docs/api.md."),
-        ] + APICallOptions.clientOptions
+        ] + APICallOptions.clientOptions.filter { $0.name != "limit" }
 
     static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
         if arguments.has("api") { return try APIComparison.run(arguments, console: console, command: name) }

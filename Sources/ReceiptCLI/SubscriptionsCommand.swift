@@ -5,7 +5,7 @@ enum SubscriptionsCommand: Subcommand {
     static let name = "subscriptions"
     static let abstract = "Work out subscription states from a verifyReceipt response (or a receipt) at a time."
     static let usage =
-        "[--at TIME|now] [--period PRODUCT=DURATION ...] [--periods FILE] [--trust-anchor FILE ...] [--allow-xcode] [--format json|text] [--compact] [FILE]"
+        "[--at TIME|now] [--period PRODUCT=DURATION ...] [--periods FILE] [--trust-anchor FILE ...] [--allow-xcode] [--format json|text] [--compact] [FILE | --api ID --bundle-id ID [--key-file FILE] [--key-id ID] [--issuer-id ID] [--environment production|sandbox|auto] [--api-url URL]]"
     static let discussion = """
         Per original_transaction_id and product: the state (active, expired, in_grace_period, in_billing_retry,
         revoked, upgraded), auto-renew on or off and to which product, the expiration intent and its meaning,
@@ -20,20 +20,29 @@ enum SubscriptionsCommand: Subcommand {
         status codes (1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked) are shown beside the
         states, which come from the signed transactions and renewal infos themselves.
         """
-    static let options: [OptionSpec] = [
-        TimeAndPeriodOptions.at, TimeAndPeriodOptions.period, TimeAndPeriodOptions.periods,
-        .value("trust-anchor", "FILE", repeatable: true, "StoreKit 2: trust this certificate instead of the pinned Apple root."),
-        .flag("allow-xcode", "StoreKit 2: trust Xcode StoreKit Testing items."),
-        CommonOptions.format, CommonOptions.compact,
-    ]
+    static let options: [OptionSpec] =
+        [
+            TimeAndPeriodOptions.at, TimeAndPeriodOptions.period, TimeAndPeriodOptions.periods,
+            .value(
+                "trust-anchor", "FILE", repeatable: true, "StoreKit 2: trust this certificate instead of the pinned Apple root."),
+            .flag("allow-xcode", "StoreKit 2: trust Xcode StoreKit Testing items."),
+            CommonOptions.format, CommonOptions.compact,
+        ] + APIStatusAnswer.options
 
     static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
         let format = try OutputFormat.from(arguments, command: name)
         guard arguments.positionals.count <= 1 else { throw .usage("subscriptions takes one FILE", command: name) }
         let periods = try TimeAndPeriodOptions.periods(arguments, command: name)
         let at = try TimeAndPeriodOptions.time(arguments, command: name)
-        let input = try console.readInput(arguments.positionals.first ?? "-")
-        let policy = try VerificationOptions.policy(from: arguments, command: name)
+        let input: NamedInput
+        if let id = arguments.value("api") {
+            input = try APIStatusAnswer.fetch(id, arguments, console: console, command: name)
+        } else {
+            input = try console.readInput(arguments.positionals.first ?? "-")
+        }
+        var policyArguments = arguments
+        policyArguments.values["environment"] = nil
+        let policy = try VerificationOptions.policy(from: policyArguments, command: name)
         let (inputs, origin) = try read(input, policy: policy)
         let report: SubscriptionReport
         do throws(SubscriptionReport.Failure) {

@@ -52,9 +52,10 @@ package struct AppStoreServerAPIClient: Sendable {
     }
 
     /// Runs `call`, handing each verified item to `each` as its page arrives; `each` returning false stops the
-    /// call there (hasMore then says whether Apple had more).
+    /// call there (hasMore then says whether Apple had more). Without a verifier no item is handed over: the
+    /// caller reads ``AppStoreServerAPIOutcome/lastPage`` and verifies it itself.
     package func run(
-        _ call: AppStoreServerAPICall, verifier: SignedDataVerifier, each: (AppStoreServerAPIItem) -> Bool
+        _ call: AppStoreServerAPICall, verifier: SignedDataVerifier?, each: (AppStoreServerAPIItem) -> Bool
     ) throws(AppStoreServerAPIFailure) -> AppStoreServerAPIOutcome {
         guard VerifyReceiptClient.Configuration.timeoutRange.contains(configuration.timeout),
             VerifyReceiptClient.Configuration.timeoutRange.contains(configuration.connectTimeout)

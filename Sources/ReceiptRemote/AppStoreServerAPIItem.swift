@@ -24,6 +24,8 @@ package struct AppStoreServerAPIOutcome: Sendable {
     package let hasMore: Bool
     /// The last page's body without its signed items (unsigned: revision, bundleId, a test notification token).
     package let lastAnswer: JSONValue
+    /// The last page as received, signed items and all (for a reader of whole answers, such as `subscriptions`).
+    package let lastPage: JSONValue
     /// Every request made, for the report; never a token.
     package let exchanges: [AppStoreServerAPIExchange]
 }

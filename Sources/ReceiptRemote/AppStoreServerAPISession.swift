@@ -16,7 +16,7 @@ struct AppStoreServerAPISession {
 
     /// Hands over the items of `answer` and of every page after it, to the end, the limit or `each`'s stop.
     mutating func follow(
-        from answer: JSONValue, in environment: AppStoreServerAPIEnvironment, verifier: SignedDataVerifier,
+        from answer: JSONValue, in environment: AppStoreServerAPIEnvironment, verifier: SignedDataVerifier?,
         each: (AppStoreServerAPIItem) -> Bool
     ) throws(AppStoreServerAPIFailure) -> AppStoreServerAPIOutcome {
         var answer = answer
@@ -26,7 +26,7 @@ struct AppStoreServerAPISession {
         var stopped = false
         while true {
             let body = try self.body(answer, environment)
-            let report = body.map { verifier.verify($0) }
+            let report = body.flatMap { verifier?.verify($0) }
             for item in report?.items ?? [] {
                 if let limit = configuration.limit, items >= limit {
                     stopped = true
@@ -44,7 +44,7 @@ struct AppStoreServerAPISession {
             else {
                 return AppStoreServerAPIOutcome(
                     environment: environment, asked: asked, pages: pages, items: items, hasMore: hasMore || stopped,
-                    lastAnswer: SignedDataBodyReport.withoutSignedItems(answer), exchanges: exchanges)
+                    lastAnswer: SignedDataBodyReport.withoutSignedItems(answer), lastPage: answer, exchanges: exchanges)
             }
             let next = try continuation(answer, environment, seen: seen)
             seen.insert(next)

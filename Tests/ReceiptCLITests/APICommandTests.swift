@@ -202,3 +202,24 @@ import Testing
         #expect(result.stdout.contains("history[2000000000000505]"))
     }
 }
+
+/// `subscriptions --api ID` (issue 22, item 4): a live Get All Subscription Statuses answer, verified and evaluated.
+@Suite struct APISubscriptionsTests {
+    @Test func aLiveStatusAnswerGivesTheSubscriptionsState() throws {
+        let server = try APICommandTests.standIn()
+        let url = "http://127.0.0.1:\(server.0.port)/ok~\(UUID().uuidString)"
+        let result = try BinaryRunner.run(
+            ["subscriptions", "--api", "1000000000000501"] + APICommandTests.credentials
+                + ["--api-url", url, "--environment", "production", "--at", "2024-10-15T00:00:00Z", "--format", "text"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        try APICommandTests.expectNoSecrets(result, tokenLog: server.1)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("active            pro.monthly (original 1000000000000501)"))
+        let expired = try BinaryRunner.run(
+            ["subscriptions", "--api", "1000000000000501"] + APICommandTests.credentials
+                + ["--api-url", url, "--environment", "production", "--at", "2024-11-15T00:00:00Z", "--format", "text"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        try APICommandTests.expectNoSecrets(expired, tokenLog: server.1)
+        #expect(expired.stdout.contains("expired"), "\(expired.stdout)")
+    }
+}
