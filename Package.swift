@@ -14,6 +14,9 @@ let package = Package(
         .executable(name: "appreceipt", targets: ["appreceipt"]),
         .library(name: "ReceiptKit", targets: ["ReceiptKit"]),
     ],
+    // Typed commands, generated help, completion scripts and the generate-manual plugin (man/). Offline
+    // machines resolve it through the mirror scripts/swiftpm-mirrors.sh sets up.
+    dependencies: [.package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0")],
     targets: [
         .systemLibrary(
             name: "COpenSSL",
@@ -30,7 +33,12 @@ let package = Package(
         .target(name: "ReceiptRemote", dependencies: ["ReceiptKit", "CCurl"], swiftSettings: strictSettings),
         .target(name: "ReceiptReport", dependencies: ["ReceiptKit"], swiftSettings: strictSettings),
         .target(
-            name: "ReceiptCLI", dependencies: ["ReceiptKit", "ReceiptReport", "ReceiptRemote"], swiftSettings: strictSettings),
+            name: "ReceiptCLI",
+            dependencies: [
+                "ReceiptKit", "ReceiptReport", "ReceiptRemote",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings),
         .executableTarget(name: "appreceipt", dependencies: ["ReceiptCLI"], swiftSettings: strictSettings),
         .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptReport"], swiftSettings: strictSettings),
         // The fuzz harnesses (Fuzz/README.md), built here too so that the replay test runs the same code.

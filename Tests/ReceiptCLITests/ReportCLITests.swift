@@ -97,11 +97,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (["report", "--format", "xml"], "--format must be csv, json or text, not 'xml'"),
+        (
+            ["report", "--format", "xml"],
+            "The value 'xml' is invalid for '--format <format>'. Please provide one of 'csv', 'json' or 'text'."
+        ),
         (["report", "--format", "csv", "--compact"], "--compact shapes JSON output; it cannot be used with --format csv"),
         (["report", "--tz", "Mars/Olympus"], "--tz: a time zone is UTC, America/Los_Angeles"),
         (["report", "--tz", "+25:00"], "not '+25:00'"),
-        (["report", "--svg"], "option '--svg' needs a value"),
+        (["report", "--svg"], "Missing value for '--svg <file>'"),
     ])
     func usageErrorsExit64(arguments: [String], message: String) {
         let result = run(arguments)
