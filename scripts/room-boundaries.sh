@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fails when a room holds what it must not (issue 21; ARCHITECTURE in README "Design"):
+# Fails when a room holds what it must not (issue 21; ARCHITECTURE.md, "The rooms"):
 #   - ReceiptKit opens no socket or file and reads no environment (socket, connect, open, fopen, getenv) and
 #     imports no networking module (CCurl, FoundationNetworking); pthread_create is still allowed in
 #     Sources/ReceiptKit/Audit/ only, until the batch engine moves to its own target;
