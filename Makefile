@@ -95,15 +95,16 @@ install: release
 	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(ZSH_COMPLETION_DIR)/_appreceipt
 	$(RELEASE_BIN) --generate-completion-script fish > $(DESTDIR)$(FISH_COMPLETION_DIR)/appreceipt.fish
 
-## dist: appreceipt-VERSION-linux-ARCH.tar.gz with the binary, the man pages (man/), the completion scripts
-## (completions/), the README and docs/ (its links), for a server that has libc and OpenSSL 3 but no Swift toolchain.
+## dist: appreceipt-VERSION-linux-ARCH.tar.gz with the binary, the man pages (beside it, as before), the completion
+## scripts (completions/), the README and docs/ (its links), for a server that has libc and OpenSSL 3 but no Swift
+## toolchain.
 dist: release
 	rm -rf .build/dist/$(DIST)
-	install -d .build/dist/$(DIST)/man .build/dist/$(DIST)/completions
+	install -d .build/dist/$(DIST)/completions
 	install -m 0755 $(RELEASE_BIN) .build/dist/$(DIST)/appreceipt
 	install -m 0644 README.md ARCHITECTURE.md .build/dist/$(DIST)/
 	cp -R docs .build/dist/$(DIST)/docs
-	install -m 0644 $(MAN_PAGES) .build/dist/$(DIST)/man/
+	install -m 0644 $(MAN_PAGES) .build/dist/$(DIST)/
 	$(RELEASE_BIN) --generate-completion-script bash > .build/dist/$(DIST)/completions/appreceipt.bash
 	$(RELEASE_BIN) --generate-completion-script zsh > .build/dist/$(DIST)/completions/_appreceipt
 	$(RELEASE_BIN) --generate-completion-script fish > .build/dist/$(DIST)/completions/appreceipt.fish
