@@ -1,3 +1,4 @@
+import ReceiptAudit
 public import ReceiptKit
 
 /// The report as a self-contained SVG chart in two panels: the events per day, stacked by kind; and the audit

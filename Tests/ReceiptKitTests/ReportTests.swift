@@ -1,3 +1,4 @@
+import ReceiptAudit
 import Testing
 
 @testable import ReceiptKit

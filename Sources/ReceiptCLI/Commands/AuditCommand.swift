@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReceiptAudit
 import ReceiptKit
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import ReceiptKit
     import Darwin
 #endif
 
-/// `appreceipt audit`: batches of receipts for fraud reviewers. The work is in ReceiptKit's `Audit/`; this file
+/// `appreceipt audit`: batches of receipts for fraud reviewers. The work is in the ReceiptAudit target; this file
 /// turns the command line into its inputs and prints what it hands back.
 struct AuditCommand: ConsoleRunnable {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReceiptAudit
 import ReceiptKit
 import ReceiptReport
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReceiptAudit
 import ReceiptKit
 
 /// `appreceipt summarize`: the audit summary again over audit output shards, the reduce step of a scale-out.

@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// The JSON form of the audit summary (what `--summary FILE` and `summarize` write).
 extension AuditSummary {
     /// `{bundle_ids, environments, failed_checks, format_version, kinds, problem_records, records, signal_groups,

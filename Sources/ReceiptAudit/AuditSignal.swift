@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// A fraud signal raised on a record: which one, why in words, and the record numbers it relates to.
 public struct AuditSignal: Sendable, Equatable {
     /// The signals an audit raises, in the order a record lists them.

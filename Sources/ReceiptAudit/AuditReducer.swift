@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// The sequential step every record passes, in input order, after its parallel audit: the cross-record signals
 /// are added, then the record is counted into the summary.
 ///

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// One input named on an audit's command line, before anything is read.
 public enum AuditInput: Sendable, Equatable {
     /// A path: a directory is walked, a records file (`.jsonl`, `.b64l`, `.txt`) is read line by line, any

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// One record as read, before any decoding: its position, where it came from and its raw content.
 ///
 /// Parsing (JSON, base64, DER) is left to the workers, so the single reading thread only splits input.

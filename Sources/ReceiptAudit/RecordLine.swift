@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// One line of a records file taken apart: the receipt and what the submitter said about it.
 ///
 /// A line is either a bare receipt (base64, as `verify` reads it) or a JSON object carrying the receipt under

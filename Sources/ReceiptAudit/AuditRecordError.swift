@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// Why a record is `malformed`: the message names the line (or file) and what broke; `offset` is the byte
 /// offset inside the line or the decoded layer the message names, when one is known.
 public struct AuditRecordError: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// The one place where the audit reads the decoder's documents and the verifier's report. When the verification
 /// types change shape, this file is what changes; StoreKit 2 records are filled in `AuditRecord+StoreKit.swift`.
 extension AuditRecord {
@@ -60,7 +62,7 @@ extension AuditRecord {
     /// record a case meets is the one the accessor would find, and its state decides the same way.
     static func transaction(of purchase: InAppPurchase) -> AuditTransaction {
         let attributes = purchase.attributes
-        let bytes = attributes.storage.bytes
+        let bytes = attributes.recordBytes
         // Locals, not a var of the struct: mutating one in the loop made the optimiser copy it whole.
         var productID: String? = nil
         var transactionID: String? = nil

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// What the record reader needs from a file system: what a path is, a directory's entries, and opening files.
 ///
 /// Supplied by the caller (the CLI's POSIX implementation, or an in-memory one in tests), so that the library

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -18,11 +20,14 @@ enum WorkerThread {
     /// thread) and SIGINT blocked, so that Ctrl-C reaches the calling thread, the one that reads, whose waiting
     /// read then returns (the CLI installs its handler without SA_RESTART). False when the system refused.
     static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-        var attributes = pthread_attr_t()
-        guard pthread_attr_init(&attributes) == 0 else { return false }
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, 8 << 20)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        // Allocated rather than zero-initialised: pthread_attr_init fills it, and the importer's zero initialiser
+        // belongs to whichever C module first included the header.
+        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+        defer { attributes.deallocate() }
+        guard pthread_attr_init(attributes) == 0 else { return false }
+        defer { pthread_attr_destroy(attributes) }
+        pthread_attr_setstacksize(attributes, 8 << 20)
+        pthread_attr_setdetachstate(attributes, Int32(PTHREAD_CREATE_DETACHED))
         // The new thread inherits the creating thread's mask: block SIGINT around the creation only.
         var interrupt = sigset_t()
         var previous = sigset_t()
@@ -36,7 +41,7 @@ enum WorkerThread {
         #else
             var thread = pthread_t()
         #endif
-        guard pthread_create(&thread, &attributes, runBody, context) == 0 else {
+        guard pthread_create(&thread, attributes, runBody, context) == 0 else {
             Unmanaged<Body>.fromOpaque(context).release()
             return false
         }

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// A record's verdict: `verify`'s verdict for the receipt, or `malformed` when the record could not be parsed.
 ///
 /// The audit has its own type so that its output vocabulary stays stable whatever shape the verifier's types take;

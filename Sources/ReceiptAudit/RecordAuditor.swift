@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// Audits one record on its own: parses the line, decodes and verifies the receipt with the record's own device
 /// and bundle ids taking precedence over the policy's, and raises the signals that need no other record.
 ///

@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// The JSON Lines form of a record (one compact line, sorted keys, written by ``JSONOutput``) and the way
 /// back, so that `summarize` can read audit output written anywhere.
 extension AuditRecord {

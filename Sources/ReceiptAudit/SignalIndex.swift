@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// The cross-record signals, raised on the later record as soon as it is seen, so the output stream needs no
 /// second pass: `receipt_shared_between_users` (the same signed payload under another user id) and
 /// `transaction_shared_between_users` (a transaction id or original transaction id under another user id).

@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// The facts of one purchase that a fraud review compares across records.
 public struct AuditTransaction: Sendable, Equatable {
     public var transactionID: String?

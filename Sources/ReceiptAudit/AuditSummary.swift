@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// What a batch adds up to: counts of verdicts, kinds, failed checks, signals, environments and bundle ids, and
 /// the signal groups. Built record by record in input order, so one run and a `summarize` over its shards give
 /// the same value.

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// The records behind one signal and one key, for the summary: a transaction id and every user it appeared
 /// under, or a bundle id outside the allowed set and the records that carried it.
 public struct AuditSignalGroup: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// Turns the inputs named on a command line into a stream of records, one at a time, in a fixed order.
 ///
 /// Named inputs are read in the order given. A directory is walked recursively in sorted path order (the

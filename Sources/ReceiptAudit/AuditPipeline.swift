@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// The state the calling thread and the extra workers of an audit share: a ring of records read and waiting for
 /// a worker, and a ring of results waiting to be emitted, both as large as the reorder window.
 ///

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// Remembers which user first carried each key (a transaction id, a payload hash) and, for the few keys that turn
 /// up under more than one user, every user and that user's first record.
 ///

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// Why an audit input could not be read: the path and the system's reason.
 public enum AuditInputError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)

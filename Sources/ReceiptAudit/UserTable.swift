@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// Interns user ids as small numbers, so the signal index stores 4 bytes per mention instead of a string.
 /// User ids are told apart by their bytes (``ExactString``): look-alike ids are different accounts.
 struct UserTable: Sendable {

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// Splits a byte stream into lines without holding more than one line (plus one read chunk) in memory.
 ///
 /// Lines end at `\n`; a trailing `\r` is dropped, and lines holding only whitespace are skipped though they

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// `summarize`, the reduce step of a scaled-out audit: reads audit output shards (JSON Lines written by `audit`
 /// on any number of machines or processes) and produces the summary one `audit` over the same records would.
 ///

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// Audits a stream of records on parallel workers and hands the results back in input order.
 ///
 /// The calling thread reads, reduces (cross-record signals, summary) and emits, and audits in between; `jobs - 1`

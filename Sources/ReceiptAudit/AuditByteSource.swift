@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// A stream of bytes the record reader pulls from: an open file or standard input.
 ///
 /// The library does no I/O of its own (it never touches descriptors or the environment): the CLI implements this

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// StoreKit 2 records: a JWS (with its nested items) or an App Store Server API answer, verified item by item as
 /// `verify` does, so a batch of either era is audited the same way and transaction ids are compared across eras.
 extension AuditRecord {

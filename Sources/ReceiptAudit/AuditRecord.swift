@@ -1,3 +1,5 @@
+public import ReceiptKit
+
 /// The audit's result for one input record: one JSON line of `appreceipt audit`'s output.
 public struct AuditRecord: Sendable, Equatable {
     /// 1-based position in the whole input.
