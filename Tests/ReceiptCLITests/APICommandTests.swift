@@ -119,7 +119,7 @@ import Testing
             ])
         #expect(result.status == 0, "\(result.stderr)")
         let missing = try Self.api(server, "ok", ["transaction", "1"], credentials: ["--bundle-id", "b"])
-        #expect(missing.status == 64 && missing.stderr.contains("api needs --key-file or APPRECEIPT_API_KEY_FILE"))
+        #expect(missing.status == 64 && missing.stderr.contains("this needs --key-file or APPRECEIPT_API_KEY_FILE"))
     }
 
     @Test func failuresSayWhatToCheckWithTheDocumentedStatus() throws {
