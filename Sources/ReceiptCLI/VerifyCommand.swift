@@ -5,7 +5,7 @@ enum VerifyCommand: Subcommand {
     static let name = "verify"
     static let abstract = "Check a receipt's signature, certificate chain, Apple markers and requested fields."
     static let usage =
-        "[--at TIME|now] [--trust-anchor FILE ...] [--allow-xcode] [--bundle-id ID ...] [--app-version V] [--device-id UUID|MAC] [--environment Production|Sandbox] [--app-apple-id ID] [--format json|text] [--compact | --jsonl] [FILE ...]"
+        "[--at TIME|now] [--trust-anchor FILE ...] [--allow-xcode] [--bundle-id ID ...] [--app-version V] [--device-id UUID|MAC] [--environment Production|Sandbox] [--app-apple-id ID] [--online [--ocsp-timeout SECONDS]] [--format json|text] [--compact | --jsonl] [FILE ...]"
     static let discussion = """
         Every check is reported as {id, status: pass|fail|skip|error, detail}; none stops the others.
         The signer is found by issuer and serial; its RSA signature is checked over the payload; the chain
@@ -24,6 +24,10 @@ enum VerifyCommand: Subcommand {
         at the payload's signedDate (else the latest nested signedDate that verified), the raw r||s ES256
         signature over header.payload; a notification or answer is valid only if every item is, and an item
         nested more than three levels deep is never examined, so never valid.
+        --online adds chain.revocation: every certificate below the anchor of a chain that verified is asked
+        about at the OCSP responder its AIA names (plain http, as responders serve), and the signed answer is
+        checked (issuer or delegated signer, nonce, thisUpdate/nextUpdate at the current time): revoked fails,
+        no trustworthy answer or "unknown" is an error (unverifiable_here). See docs/revocation.md.
         Verdicts: valid (exit 0); invalid, untrusted or unverifiable_here (exit 1); malformed (exit 65).
         """
     static let options: [OptionSpec] =
@@ -33,13 +37,16 @@ enum VerifyCommand: Subcommand {
             bundleID: "Require this bundle id (any of several).",
             deviceID: "Check the device hash with an identifierForVendor UUID (iOS) or MAC address (macOS).")
         + [
-            .value("app-apple-id", "ID", "StoreKit 2: require this appAppleId."),
+            .value("app-apple-id", "ID", "StoreKit 2: require this appAppleId.")
+        ] + OnlineVerificationOptions.specs
+        + [
             CommonOptions.format, CommonOptions.compact, CommonOptions.jsonl,
         ]
 
     static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
         let format = try OutputFormat.from(arguments, command: name)
-        let policy = try VerificationOptions.policy(from: arguments, command: name)
+        var policy = try VerificationOptions.policy(from: arguments, command: name)
+        policy.revocation = try OnlineVerificationOptions.checker(arguments, command: name)
         return try PerFileLoop.run(arguments, console: console, format: format) { input in
             let document = VerifyDocument.verify(source: input.source, bytes: input.bytes, policy: policy)
             if case .malformed(let source, let size, let error) = document {
