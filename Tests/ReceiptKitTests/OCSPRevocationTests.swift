@@ -126,6 +126,25 @@ import Testing
         #expect(revoked.requests.filter { $0 == OCSPTestPKI.leafURL }.count == 2)
     }
 
+    @Test func aResponderThatGaveNoAnswerIsNotAskedAgainForAMinute() throws {
+        guard available() else { return }
+        let receipt = try AppReceipt(der: Array(try Data(contentsOf: try OCSPTestPKI.file("receipt-good.der"))))
+        let transport = OpenSSLResponderTransport(.unreachable)
+        let clock = OCSPTestClock(now)
+        var policy = try OCSPTestPKI.policy(transport, now: now)
+        policy.revocation = RevocationChecker(transport: transport, clock: { clock.now })
+        let verifier = ReceiptVerifier(policy: policy)
+        #expect(revocation(verifier.verify(receipt))?.status == .error)
+        #expect(transport.requests.count == 2)
+        let again = try #require(revocation(verifier.verify(receipt)))
+        #expect(again.status == .error)
+        #expect(again.detail.description.contains("not asked again within a minute"))
+        #expect(transport.requests.count == 2)
+        clock.now = Timestamp(milliseconds: now.milliseconds + 61_000)
+        #expect(revocation(verifier.verify(receipt))?.status == .error)
+        #expect(transport.requests.count == 4)
+    }
+
     @Test func withoutACheckerNothingIsAskedOrReported() throws {
         guard available() else { return }
         let receipt = try AppReceipt(der: Array(try Data(contentsOf: try OCSPTestPKI.file("receipt-revoked.der"))))
@@ -145,5 +164,18 @@ import Testing
         let report = ReceiptVerifier(policy: policy).verify(receipt)
         #expect(revocation(report)?.status == .skip)
         #expect(transport.requests.isEmpty)
+    }
+}
+
+/// A clock a test moves by hand.
+final class OCSPTestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Timestamp
+
+    init(_ start: Timestamp) { value = start }
+
+    var now: Timestamp {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
     }
 }

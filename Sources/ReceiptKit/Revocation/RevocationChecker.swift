@@ -6,11 +6,13 @@
 /// error (verdict `unverifiable_here`) when for some certificate no responder answered, or none answered in a way
 /// that can be trusted, or the answer is "unknown": hard failure, as Apple's library runs online. A certificate
 /// naming no responder is not asked, as in Apple's library. The current time comes from the caller's `clock`
-/// (the library never reads one); good answers are kept in an ``OCSPStatusCache``.
+/// (the library never reads one); good answers are kept in an ``OCSPStatusCache``, and a responder that gave no
+/// answer is not asked again for a minute (``UnansweringResponders``).
 public final class RevocationChecker: Sendable {
     let transport: any OCSPTransport
     let clock: @Sendable () -> Timestamp
     let cache: OCSPStatusCache
+    let unanswering = UnansweringResponders()
 
     public init(transport: any OCSPTransport, clock: @escaping @Sendable () -> Timestamp, cache: OCSPStatusCache = .init()) {
         self.transport = transport
@@ -59,9 +61,7 @@ public final class RevocationChecker: Sendable {
 
     private func finding(
         _ certificate: X509Certificate, issuer: X509Certificate, path: [X509Certificate], anchor: X509Certificate
-    )
-        -> Finding
-    {
+    ) -> Finding {
         let name = certificate.displayName
         let urls = OCSPQuery.responderURLs(of: certificate)
         guard !urls.isEmpty else { return .notAsked("\(name): names no OCSP responder, not asked") }
@@ -70,34 +70,54 @@ public final class RevocationChecker: Sendable {
         if let cached = cache.entry(for: key, now: clock()) { return .good("\(name): \(cached.detail) (kept from earlier)") }
         var problems: [String] = []
         for url in urls {
+            if let earlier = unanswering.reason(for: url, now: clock()) {
+                problems.append("\(url): no answer (\(earlier); not asked again within a minute)")
+                continue
+            }
             let query: OCSPQuery
             do {
                 query = try OCSPQuery(certificate: certificate, issuer: issuer)
             } catch {
                 return .failed("\(name): \(error)")
             }
-            switch transport.post(query.der, to: url) {
-            case .failure(let failure):
-                problems.append("\(url): no answer (\(failure))")
-            case .success(let bytes):
-                let now = clock()
-                switch OCSPAnswer(bytes, for: query, path: path, anchor: anchor, now: now) {
-                case .good(let thisUpdate, let nextUpdate):
-                    let detail = "good at \(url) (thisUpdate \(thisUpdate), nextUpdate \(nextUpdate))"
-                    cache.store(key, detail: detail, nextUpdate: nextUpdate, now: now)
-                    return .good("\(name): \(detail)")
-                case .revoked(let time, let reason):
-                    let when = time.map { " since \($0)" } ?? ""
-                    return .revoked(
-                        "\(name) (serial \(certificate.serialNumberHex)) is revoked\(when)"
-                            + (reason.map { ", reason \($0)" } ?? "") + " (\(url))")
-                case .unknown:
-                    problems.append("\(url): the responder does not know serial \(certificate.serialNumberHex) (status unknown)")
-                case .untrusted(let why):
-                    problems.append("\(url): \(why)")
-                }
+            switch ask(url, query, path: path, anchor: anchor) {
+            case .good(let detail, let nextUpdate, let now):
+                cache.store(key, detail: detail, nextUpdate: nextUpdate, now: now)
+                return .good("\(name): \(detail)")
+            case .revoked(let detail): return .revoked("\(name) (serial \(certificate.serialNumberHex)) \(detail)")
+            case .problem(let problem): problems.append(problem)
             }
         }
         return .failed("\(name): \(problems.joined(separator: "; "))")
+    }
+
+    /// What one responder said, in words.
+    private enum Reply {
+        case good(String, nextUpdate: Timestamp, now: Timestamp)
+        case revoked(String)
+        case problem(String)
+    }
+
+    /// Sends `query` to `url` and checks the answer; a missing answer is remembered (``UnansweringResponders``).
+    private func ask(_ url: String, _ query: OCSPQuery, path: [X509Certificate], anchor: X509Certificate) -> Reply {
+        let bytes: [UInt8]
+        switch transport.post(query.der, to: url) {
+        case .failure(let failure):
+            unanswering.remember(url, reason: failure.description, now: clock())
+            return .problem("\(url): no answer (\(failure))")
+        case .success(let answer): bytes = answer
+        }
+        let now = clock()
+        switch OCSPAnswer(bytes, for: query, path: path, anchor: anchor, now: now) {
+        case .good(let thisUpdate, let nextUpdate):
+            return .good("good at \(url) (thisUpdate \(thisUpdate), nextUpdate \(nextUpdate))", nextUpdate: nextUpdate, now: now)
+        case .revoked(let time, let reason):
+            let when = time.map { " since \($0)" } ?? ""
+            return .revoked("is revoked\(when)" + (reason.map { ", reason \($0)" } ?? "") + " (\(url))")
+        case .unknown:
+            return .problem("\(url): the responder does not know serial \(query.certificate.serialNumberHex) (status unknown)")
+        case .untrusted(let why):
+            return .problem("\(url): \(why)")
+        }
     }
 }
