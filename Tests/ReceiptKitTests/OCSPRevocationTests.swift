@@ -70,8 +70,12 @@ import Testing
     @Test(arguments: [
         (OpenSSLResponderTransport.Mode.unreachable, "no answer"),
         (.wrongNonce, "nonce is not the request's"),
-        (.badSignature, "not signed by the issuer or a responder it delegated"),
-        (.stranger, "not signed by the issuer or a responder it delegated"),
+        (
+            .badSignature,
+            "not signed by the issuer or a responder it delegated (asn1 encoding routines::EVP lib; OCSP routines::signature failure)"
+        ),
+        (.stranger, "not signed by the issuer or a responder it delegated (OCSP routines::certificate verify error)"),
+        (.itself, "not signed by the issuer or a responder it delegated (OCSP routines::missing ocspsigning usage)"),
     ])
     func untrustworthyOrMissingAnswersAreErrors(mode: OpenSSLResponderTransport.Mode, reason: String) throws {
         guard available() else { return }

@@ -17,8 +17,8 @@ enum OCSPAnswer: Sendable, Equatable {
     /// clock skew).
     static let leeway: Int64 = 4_500_000
 
-    /// Checks `der` against `query`; `path` (leaf first, ending at `anchor`) supplies the issuer and the certificates
-    /// a delegated responder chains through; `now` is the caller's current time.
+    /// Checks `der` against `query`; `path` (the issuer first, ending at `anchor`) supplies the issuer and the
+    /// certificates a delegated responder chains through; `now` is the caller's current time.
     init(_ der: [UInt8], for query: OCSPQuery, path: [X509Certificate], anchor: X509Certificate, now: Timestamp) {
         ERR_clear_error()
         defer { ERR_clear_error() }
@@ -119,6 +119,7 @@ enum OCSPAnswer: Sendable, Equatable {
             }
             return .failure(ProblemText("the answer's times are unreadable: \(reasons.joined(separator: "; "))"))
         }
+        if until < from { return .failure(ProblemText("the answer's nextUpdate \(until) is before its thisUpdate \(from)")) }
         if from.milliseconds > now.milliseconds + leeway {
             return .failure(ProblemText("the answer's thisUpdate \(from) is after now (\(now))"))
         }

@@ -33,8 +33,10 @@ public final class RevocationChecker: Sendable {
         guard path.count >= 2, let anchor = path.last else {
             return VerificationCheck(.chainRevocation, .skip, "no certificate below the anchor to ask about")
         }
-        let findings = zip(path, path.dropFirst()).map { certificate, issuer in
-            finding(certificate, issuer: issuer, path: path, anchor: anchor)
+        let findings = path.indices.dropLast().map { index in
+            // The answer is checked with the issuer and what is above it only: the certificate asked about (or one
+            // below it) never helps a responder's signature verify.
+            finding(path[index], issuer: path[index + 1], path: Array(path[(index + 1)...]), anchor: anchor)
         }
         var revoked: [String] = []
         var failed: [String] = []

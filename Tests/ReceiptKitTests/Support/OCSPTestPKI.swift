@@ -67,6 +67,8 @@ final class OpenSSLResponderTransport: OCSPTransport {
         case badSignature
         /// Signed by a self-signed OCSP signer nobody delegated.
         case stranger
+        /// Signed with the key of the certificate asked about (a stolen key vouching for itself).
+        case itself
         /// No answer at all (a closed port, a timeout).
         case unreachable
     }
@@ -97,12 +99,13 @@ final class OpenSSLResponderTransport: OCSPTransport {
         let responseFile = work.appendingPathComponent("response.der")
         try Data(request).write(to: requestFile)
         let forLeaf = url == OCSPTestPKI.leafURL
+        // The certificate asked about, by the request's serial.
+        let serial = try serialOf(request: requestFile)
+        let certificate =
+            try ["receipt-good", "receipt-revoked", "receipt-unknown", "jws-good", "jws-revoked", "jws-unknown"]
+            .first { try serialOfCertificate($0) == serial } ?? "intermediate"
         if mode == .wrongNonce {
             // The CLI's own request for the same certificate: same CertID, another random nonce.
-            let serial = try serialOf(request: requestFile)
-            let certificate =
-                try ["receipt-good", "receipt-revoked", "receipt-unknown", "jws-good", "jws-revoked", "jws-unknown"]
-                .first { try serialOfCertificate($0) == serial } ?? "intermediate"
             try check(
                 "/usr/bin/openssl",
                 [
@@ -110,13 +113,20 @@ final class OpenSSLResponderTransport: OCSPTransport {
                     "-cert", try OCSPTestPKI.file("\(certificate).pem").path, "-reqout", requestFile.path,
                 ])
         }
-        let signer = mode == .stranger ? "stranger" : (forLeaf ? "responder" : "root")
+        var signer = (
+            certificate: forLeaf ? "responder" : "root", key: try OCSPTestPKI.file(forLeaf ? "responder.key" : "root.key")
+        )
+        if mode == .stranger { signer = ("stranger", try OCSPTestPKI.file("stranger.key")) }
+        if mode == .itself {
+            let key = Fixtures.testVectors.appendingPathComponent("ocsp/keys/\(certificate).key")
+            signer = (certificate, key)
+        }
         try check(
             "/usr/bin/openssl",
             [
                 "ocsp", "-index", try OCSPTestPKI.file(forLeaf ? "index.txt" : "root-index.txt").path,
                 "-CA", try OCSPTestPKI.file(forLeaf ? "intermediate.pem" : "root.pem").path,
-                "-rsigner", try OCSPTestPKI.file("\(signer).pem").path, "-rkey", try OCSPTestPKI.file("\(signer).key").path,
+                "-rsigner", try OCSPTestPKI.file("\(signer.certificate).pem").path, "-rkey", signer.key.path,
                 "-reqin", requestFile.path, "-respout", responseFile.path, "-ndays", "1",
             ])
         var bytes = Array(try Data(contentsOf: responseFile))
