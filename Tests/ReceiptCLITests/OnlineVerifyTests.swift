@@ -21,11 +21,15 @@ import Testing
                     BinaryRunner.projectRoot.appendingPathComponent("TestVectors/make-ocsp-pki.sh").path, directory.path,
                     base + leafPath, base + intermediatePath,
                 ],
-                environment: ["PATH": "/usr/bin:/bin"], program: URL(fileURLWithPath: "/bin/bash"))
+                // The test's own PATH: the OpenSSL 3 CLI, wherever it is installed.
+                environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+                program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["bash"])
             guard made.status == 0 else { throw StandInFailure(description: "make-ocsp-pki.sh: \(made.stderr)") }
         }
 
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+        deinit { try? FileManager.default.removeItem(at: directory) }
     }
 
     static let shared = Result { try Setup() }

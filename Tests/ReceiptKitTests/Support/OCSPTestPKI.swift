@@ -12,7 +12,7 @@ enum OCSPTestPKI {
     static let directory: Result<URL, OCSPTestFailure> = {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("appreceipt-ocsp-\(UUID().uuidString)")
         let result = run(
-            "/bin/bash",
+            "bash",
             [Fixtures.testVectors.appendingPathComponent("make-ocsp-pki.sh").path, directory.path, leafURL, intermediateURL])
         return result.status == 0 ? .success(directory) : .failure(OCSPTestFailure("make-ocsp-pki.sh failed: \(result.output)"))
     }()
@@ -35,11 +35,12 @@ enum OCSPTestPKI {
         return policy
     }
 
-    /// Runs a program; its exit status and what it wrote to stdout and stderr.
+    /// Runs a program found on the PATH (the OpenSSL 3 CLI, not macOS's /usr/bin LibreSSL, when the PATH says
+    /// so); its exit status and what it wrote to stdout and stderr.
     static func run(_ program: String, _ arguments: [String]) -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -107,7 +108,7 @@ final class OpenSSLResponderTransport: OCSPTransport {
         if mode == .wrongNonce {
             // The CLI's own request for the same certificate: same CertID, another random nonce.
             try check(
-                "/usr/bin/openssl",
+                "openssl",
                 [
                     "ocsp", "-issuer", try OCSPTestPKI.file(forLeaf ? "intermediate.pem" : "root.pem").path,
                     "-cert", try OCSPTestPKI.file("\(certificate).pem").path, "-reqout", requestFile.path,
@@ -122,7 +123,7 @@ final class OpenSSLResponderTransport: OCSPTransport {
             signer = (certificate, key)
         }
         try check(
-            "/usr/bin/openssl",
+            "openssl",
             [
                 "ocsp", "-index", try OCSPTestPKI.file(forLeaf ? "index.txt" : "root-index.txt").path,
                 "-CA", try OCSPTestPKI.file(forLeaf ? "intermediate.pem" : "root.pem").path,
@@ -141,7 +142,7 @@ final class OpenSSLResponderTransport: OCSPTransport {
     }
 
     private func serialOf(request: URL) throws -> String {
-        let text = OCSPTestPKI.run("/usr/bin/openssl", ["ocsp", "-reqin", request.path, "-req_text"]).output
+        let text = OCSPTestPKI.run("openssl", ["ocsp", "-reqin", request.path, "-req_text"]).output
         guard let line = text.split(separator: "\n").first(where: { $0.contains("Serial Number:") }) else {
             throw OCSPTestFailure("no serial in the request")
         }
@@ -150,7 +151,7 @@ final class OpenSSLResponderTransport: OCSPTransport {
 
     private func serialOfCertificate(_ name: String) throws -> String {
         let text = OCSPTestPKI.run(
-            "/usr/bin/openssl", ["x509", "-in", try OCSPTestPKI.file("\(name).pem").path, "-noout", "-serial"])
+            "openssl", ["x509", "-in", try OCSPTestPKI.file("\(name).pem").path, "-noout", "-serial"])
         return String(text.output.dropFirst("serial=".count)).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
