@@ -13,6 +13,7 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/objects.h>
+#include <openssl/ocsp.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 #include <openssl/x509_vfy.h>
@@ -36,6 +37,14 @@ static inline int COpenSSL_sk_X509_push(STACK_OF(X509) *stack, X509 *certificate
 
 /// Frees a STACK_OF(X509) without freeing its certificates.
 static inline void COpenSSL_sk_X509_free(STACK_OF(X509) *stack) { sk_X509_free(stack); }
+
+/// Number of strings in a STACK_OF(OPENSSL_STRING) (the OCSP responder URLs of X509_get1_ocsp).
+static inline int COpenSSL_sk_OPENSSL_STRING_num(const STACK_OF(OPENSSL_STRING) *stack) { return sk_OPENSSL_STRING_num(stack); }
+
+/// String at an index of a STACK_OF(OPENSSL_STRING).
+static inline const char *COpenSSL_sk_OPENSSL_STRING_value(const STACK_OF(OPENSSL_STRING) *stack, int index) {
+    return sk_OPENSSL_STRING_value(stack, index);
+}
 
 /// Distinguished-name rendering used everywhere: "C=US, O=Apple Inc., CN=Apple Root CA", UTF-8, in encoded order.
 static inline unsigned long COpenSSL_nameFlags(void) {

@@ -27,11 +27,18 @@ struct VerifyCommand: ConsoleRunnable {
             verified), the raw r||s ES256 signature over header.payload; a notification or answer is valid only \
             if every item is, and an item nested more than three levels deep is never examined, so never valid.
 
+            ONLINE: --online adds chain.revocation: every certificate below the anchor of a chain that verified is \
+            asked about at the OCSP responder its AIA names (plain http, as responders serve), and the signed \
+            answer is checked (issuer or delegated signer, nonce, thisUpdate/nextUpdate at the current time): \
+            revoked fails, no trustworthy answer or "unknown" is an error (unverifiable_here). See \
+            docs/revocation.md.
+
             Verdicts: valid (exit 0); invalid, untrusted or unverifiable_here (exit 1); malformed (exit 65).
 
             EXAMPLES:
               appreceipt verify --bundle-id com.example.app receipt.b64
               appreceipt verify --format text --trust-anchor root.pem --at now receipt.der
+              appreceipt verify --online --ocsp-timeout 10 notification.json
 
             \(ExitStatusText.tool)
             """)
@@ -41,6 +48,8 @@ struct VerifyCommand: ConsoleRunnable {
     @Option(
         name: .customLong("app-apple-id"), help: ArgumentHelp("StoreKit 2: require this appAppleId.", valueName: "id"))
     var appAppleID: String?
+
+    @OptionGroup var online: OnlineOptions
 
     @OptionGroup var output: StreamOutputOptions
 
@@ -60,6 +69,7 @@ struct VerifyCommand: ConsoleRunnable {
     func run(console: any Console) throws(CLIError) -> ExitCode {
         var policy = try verification.policy()
         policy.appAppleID = try requiredAppAppleID()
+        policy.revocation = try online.checker()
         return try PerFileLoop.run(
             files, format: output.output.format, compact: output.output.compact, jsonLines: output.jsonl,
             console: console

@@ -36,6 +36,7 @@ public struct JWSVerifier: Sendable {
                     time: time, source: timeSource,
                     missingTime:
                         "no verification time: the payload has no signedDate and \(option: .verificationTime) was not given"))
+            if let revocation = chain.revocation(policy.revocation) { checks.append(revocation) }
             anchor = chain.anchor
             roles = chain.roles
         } else {

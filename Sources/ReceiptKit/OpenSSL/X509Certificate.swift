@@ -151,8 +151,9 @@ public final class X509Certificate: @unchecked Sendable {
     }
 
     /// An RFC 5280 §4.1.2.5 time, checked as strictly as OpenSSL's verifier checks it (exact length, digits, `Z`)
-    /// and then converted by OpenSSL, which also refuses impossible dates; anything else is unreadable.
-    private static func time(_ time: UnsafePointer<ASN1_TIME>?, field: String) -> CertificateTime {
+    /// and then converted by OpenSSL, which also refuses impossible dates; anything else is unreadable. OCSP
+    /// answers' times (RFC 6960 §4.2.2.1) are read the same way.
+    static func time(_ time: UnsafePointer<ASN1_TIME>?, field: String) -> CertificateTime {
         guard let time else { return .unreadable(text: "", reason: "the certificate has no \(field)") }
         let text = Array(UnsafeBufferPointer(start: ASN1_STRING_get0_data(time), count: Int(ASN1_STRING_length(time))))
         let written = String(decoding: text, as: UTF8.self)

@@ -13,6 +13,9 @@ public enum CheckID: String, Sendable, CaseIterable {
     case chainBasicConstraints = "chain.basic_constraints"
     case chainKeyUsage = "chain.key_usage"
     case chainValidity = "chain.validity"
+    /// Online only (`--online`): no certificate below the anchor is revoked, by its OCSP responders' signed word.
+    /// Reported after `chain.validity` when asked for, and absent from the report (and the lists below) otherwise.
+    case chainRevocation = "chain.revocation"
     case bundleID = "receipt.bundle_id"
     case appVersion = "receipt.app_version"
     case deviceHash = "receipt.device_hash"

@@ -12,6 +12,7 @@ extension ReceiptVerifier {
             chain.validity(
                 time: context.time, source: context.timeSource,
                 missingTime: "no verification time: purchase-info has no readable purchase-date"))
+        if let revocation = chain.revocation(policy.revocation) { checks.append(revocation) }
         checks += TransactionReceiptChecks.fieldTable.map { $0(context) }
         return VerificationReport(
             checks: checks, warnings: [], time: context.time, timeSource: context.timeSource, anchor: chain.anchor,

@@ -27,6 +27,7 @@ public struct ReceiptVerifier: Sendable {
                     time: context.time, source: context.timeSource,
                     missingTime:
                         "no verification time: the receipt has no creation date and \(option: .verificationTime) was not given"))
+            if let revocation = chain.revocation(policy.revocation) { checks.append(revocation) }
             anchor = chain.anchor
             roles = chain.roles
         } else {

@@ -20,6 +20,9 @@ public struct VerificationPolicy: Sendable {
     /// The time of the run, given by the caller (the library never reads the clock). Used only for signed
     /// data that carries no date of its own, as Apple's library does; nil leaves such data without a time.
     public var currentTime: Timestamp?
+    /// Set for online verification: every chain that verifies is also checked for revocation (`chain.revocation`).
+    /// Nil, the default, asks nobody and leaves the check out of the report.
+    public var revocation: RevocationChecker?
 
     public init() {}
 
