@@ -19,7 +19,7 @@ extension CompactJWS {
         }
         output.endObject()
         output.key("header")
-        output.value(header)
+        output.value(header.json)
         output.key("payload")
         output.value(payload)
         output.key("signature_length")
