@@ -84,13 +84,14 @@ install: release
 	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/appreceipt
 	install -m 0644 man/appreceipt.1 $(DESTDIR)$(PREFIX)/share/man/man1/appreceipt.1
 
-## dist: appreceipt-VERSION-linux-ARCH.tar.gz with the binary, the man page and the README, for a server that has
+## dist: appreceipt-VERSION-linux-ARCH.tar.gz with the binary, the man page, the README and docs/ (its links), for a server that has
 ## libc and OpenSSL 3 but no Swift toolchain.
 dist: release
 	rm -rf .build/dist/$(DIST)
 	install -d .build/dist/$(DIST)
 	install -m 0755 $(RELEASE_BIN) .build/dist/$(DIST)/appreceipt
-	install -m 0644 man/appreceipt.1 README.md .build/dist/$(DIST)/
+	install -m 0644 man/appreceipt.1 README.md ARCHITECTURE.md .build/dist/$(DIST)/
+	cp -R docs .build/dist/$(DIST)/docs
 	tar -C .build/dist -czf $(DIST).tar.gz $(DIST)
 	@echo "wrote $(DIST).tar.gz"
 
@@ -112,4 +113,4 @@ clean:
 ## environments); Debian packages it installed with apt-get are named, not removed (other software may use them).
 clean-test-tools:
 	rm -rf "$${APPRECEIPT_SPARK_VENV:-$$HOME/.cache/appreceipt/spark-venv}" "$${APPRECEIPT_ORACLE_VENV:-$$HOME/.cache/appreceipt/oracle-venv}"
-	@echo "removed the test virtual environments; apt-get installed (if they were missing): chromium fonts-dejavu-core libssl-dev libcurl4-openssl-dev pkg-config python3 groff-base"
+	@echo "removed the test virtual environments; apt-get installed (if they were missing): chromium fonts-dejavu-core python3-venv libssl-dev libcurl4-openssl-dev pkg-config python3 groff-base"

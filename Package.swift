@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "appreceipt", targets: ["appreceipt"]),
         .library(name: "ReceiptKit", targets: ["ReceiptKit"]),
+        .library(name: "ReceiptAudit", targets: ["ReceiptAudit"]),
     ],
     targets: [
         .systemLibrary(
@@ -27,19 +28,24 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
         .target(name: "ReceiptKit", dependencies: ["COpenSSL"], swiftSettings: strictSettings),
+        // The batch engine: readers, worker threads, signals and summaries over many receipts.
+        .target(name: "ReceiptAudit", dependencies: ["ReceiptKit"], swiftSettings: strictSettings),
         .target(name: "ReceiptRemote", dependencies: ["ReceiptKit", "CCurl"], swiftSettings: strictSettings),
-        .target(name: "ReceiptReport", dependencies: ["ReceiptKit"], swiftSettings: strictSettings),
+        .target(name: "ReceiptReport", dependencies: ["ReceiptKit", "ReceiptAudit"], swiftSettings: strictSettings),
         .target(
-            name: "ReceiptCLI", dependencies: ["ReceiptKit", "ReceiptReport", "ReceiptRemote"], swiftSettings: strictSettings),
+            name: "ReceiptCLI", dependencies: ["ReceiptKit", "ReceiptAudit", "ReceiptReport", "ReceiptRemote"],
+            swiftSettings: strictSettings),
         .executableTarget(name: "appreceipt", dependencies: ["ReceiptCLI"], swiftSettings: strictSettings),
-        .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptReport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptAudit", "ReceiptReport"], swiftSettings: strictSettings),
         // The fuzz harnesses (Fuzz/README.md), built here too so that the replay test runs the same code.
         .target(
-            name: "FuzzHarnesses", dependencies: ["ReceiptKit"], path: "Fuzz/Harnesses", swiftSettings: strictSettings),
+            name: "FuzzHarnesses", dependencies: ["ReceiptKit", "ReceiptAudit"], path: "Fuzz/Harnesses",
+            swiftSettings: strictSettings),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarnesses"], swiftSettings: strictSettings),
         .testTarget(
             name: "ReceiptCLITests",
-            dependencies: ["ReceiptCLI", "ReceiptKit", "appreceipt"],
+            dependencies: ["ReceiptCLI", "ReceiptKit", "ReceiptAudit", "appreceipt"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ReceiptRemoteTests", dependencies: ["ReceiptRemote", "ReceiptKit"], swiftSettings: strictSettings),

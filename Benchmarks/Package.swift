@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "appreceipt-benchmarks",
     dependencies: [
-        .package(name: "appreceipt", path: ".."),
+        .package(name: "appreceipt", path: "..")
     ],
     targets: [
         .executableTarget(
@@ -15,7 +15,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "index-memory",
-            dependencies: [.product(name: "ReceiptKit", package: "appreceipt")]
+            dependencies: [
+                .product(name: "ReceiptKit", package: "appreceipt"),
+                .product(name: "ReceiptAudit", package: "appreceipt"),
+            ]
         ),
     ]
 )

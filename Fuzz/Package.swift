@@ -14,7 +14,10 @@ let package = Package(
         // different module name, so that the two packages never declare the same one).
         .target(
             name: "Harnesses",
-            dependencies: [.product(name: "ReceiptKit", package: "appreceipt")],
+            dependencies: [
+                .product(name: "ReceiptKit", package: "appreceipt"),
+                .product(name: "ReceiptAudit", package: "appreceipt"),
+            ],
             path: "Harnesses"
         )
     ]

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Fails when a room holds what it must not (issue 21; ARCHITECTURE in README "Design"):
-#   - ReceiptKit opens no socket or file and reads no environment (socket, connect, open, fopen, getenv) and
-#     imports no networking module (CCurl, FoundationNetworking); pthread_create is still allowed in
-#     Sources/ReceiptKit/Audit/ only, until the batch engine moves to its own target;
+# Fails when a room holds what it must not (issue 21; ARCHITECTURE.md, "The rooms"):
+#   - ReceiptKit opens no socket or file, starts no thread and reads no environment (socket, connect, open,
+#     fopen, pthread_create, getenv) and imports no networking module (CCurl, FoundationNetworking);
+#   - threads are started (pthread_create) only by the batch engine, Sources/ReceiptAudit;
 #   - a subcommand file (Sources/ReceiptCLI/*Command.swift) names no other subcommand's type: what two
 #     commands share lives in a file of its own.
 #
@@ -11,9 +11,9 @@ set -euo pipefail
 root=${1:-.}
 status=0
 kit=$root/Sources/ReceiptKit
-if found=$(grep -rnE '(^|[^.A-Za-z_])(socket|connect|fopen|getenv)\(|(^|[^.A-Za-z_])open\(' --include='*.swift' "$kit" \
-    | grep -vE '^\S+:[0-9]+:\s*///|func (socket|connect|open|fopen|getenv)\(' ); then
-    echo "room-boundaries: ReceiptKit must not open sockets or files or read the environment:" >&2
+if found=$(grep -rnE '(^|[^.A-Za-z_])(socket|connect|fopen|pthread_create|getenv)\(|(^|[^.A-Za-z_])open\(' \
+    --include='*.swift' "$kit" | grep -vE '^\S+:[0-9]+:\s*///|func (socket|connect|open|fopen|pthread_create|getenv)\('); then
+    echo "room-boundaries: ReceiptKit must not open sockets or files, start threads or read the environment:" >&2
     echo "$found" >&2
     status=1
 fi
@@ -22,8 +22,8 @@ if found=$(grep -rnE 'import\s+(CCurl|FoundationNetworking)' --include='*.swift'
     echo "$found" >&2
     status=1
 fi
-if found=$(grep -rnE 'pthread_create\(' --include='*.swift' "$kit" | grep -v "^$kit/Audit/"); then
-    echo "room-boundaries: threads are started only by the batch engine (Sources/ReceiptKit/Audit):" >&2
+if found=$(grep -rnE 'pthread_create\(' --include='*.swift' "$root/Sources" | grep -v "^$root/Sources/ReceiptAudit/"); then
+    echo "room-boundaries: threads are started only by the batch engine (Sources/ReceiptAudit):" >&2
     echo "$found" >&2
     status=1
 fi

@@ -1,3 +1,4 @@
+import ReceiptAudit
 import ReceiptKit
 
 /// Target `audit-record`: the audit record's JSON line, written by `audit` and read back by `summarize` and

@@ -1,3 +1,4 @@
+import ReceiptAudit
 import ReceiptKit
 
 /// The short renderings of audit results: one line per record (`audit --format text`) and the summary

@@ -1,3 +1,4 @@
+import ReceiptAudit
 import ReceiptKit
 
 /// Bytes already in memory (standard input of an in-process console).

@@ -1,3 +1,4 @@
+import ReceiptAudit
 import ReceiptKit
 import ReceiptReport
 

@@ -1,3 +1,4 @@
+import ReceiptAudit
 import ReceiptKit
 
 /// `appreceipt summarize`: the audit summary again over audit output shards, the reduce step of a scale-out.

@@ -1,3 +1,4 @@
+import ReceiptAudit
 public import ReceiptKit
 
 /// The bars of the chart's audit panel: the audit days grouped on a ``ChartAxis``, records without a date in a

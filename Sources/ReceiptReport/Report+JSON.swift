@@ -1,3 +1,4 @@
+import ReceiptAudit
 public import ReceiptKit
 
 /// The JSON form of a report, through the project's writer (sorted keys, deterministic bytes).

@@ -1,3 +1,4 @@
+public import ReceiptAudit
 public import ReceiptKit
 
 /// The audit records of one day, by the receipt's creation date (an Apple-signed time, never the device's): how

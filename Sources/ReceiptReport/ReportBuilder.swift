@@ -1,3 +1,4 @@
+public import ReceiptAudit
 public import ReceiptKit
 
 /// Reads report inputs one at a time and adds them up: the unique transactions of the counted inputs, and the

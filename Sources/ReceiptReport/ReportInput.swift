@@ -1,3 +1,4 @@
+public import ReceiptAudit
 public import ReceiptKit
 
 /// One document a report reads: a line of `appreceipt audit` output, or a verifyReceipt response (Apple's answer,

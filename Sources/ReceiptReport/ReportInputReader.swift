@@ -1,3 +1,4 @@
+public import ReceiptAudit
 public import ReceiptKit
 
 /// Reads one report input file, finding out from its content what it holds: JSON Lines (audit output, or

@@ -1,3 +1,4 @@
+public import ReceiptAudit
 public import ReceiptKit
 
 /// What a report read and what it left out, so that nothing is dropped silently.

@@ -1,3 +1,4 @@
+import ReceiptAudit
 public import ReceiptKit
 
 /// One unique transaction as a report counts it: everything the inputs said about one `transaction_id` in one

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ReceiptAudit
 @testable import ReceiptKit
 
 /// Typed reads of one field skip the records when the set's bit mask of valued types says the field has no value.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ReceiptAudit
 @testable import ReceiptKit
 
 /// How a StoreKit 2 transaction's offer fields become the audit's verifyReceipt-style flags, which `report`

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ReceiptAudit
 @testable import ReceiptKit
 
 /// Memory goes back to the thread that allocated it: a worker hands the caller the record it audited (the caller

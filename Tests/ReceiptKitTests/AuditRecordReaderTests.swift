@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptAudit
 import ReceiptKit
 import Testing
 

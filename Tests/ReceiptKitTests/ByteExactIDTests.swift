@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ReceiptAudit
 @testable import ReceiptKit
 
 /// Ids and bundle ids are compared as bytes (issue 19, item 3): Swift's `String` equality is canonical

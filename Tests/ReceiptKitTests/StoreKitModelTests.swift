@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ReceiptAudit
 @testable import ReceiptKit
 
 /// The typed StoreKit 2 models read every JWS the project has into Apple's documented fields: the project's own

@@ -1,6 +1,6 @@
 """The audit summary (what `appreceipt audit --summary` and `summarize` write) from final audit records.
 
-Mirrors Sources/ReceiptKit/Audit/AuditSummary.swift: counts of verdicts, kinds, failed checks (once per record),
+Mirrors Sources/ReceiptAudit/AuditSummary.swift: counts of verdicts, kinds, failed checks (once per record),
 signals (records carrying each), environments and bundle ids; the groups of a record's own signals by signal and
 key (the refused bundle id or environment, else the user id), each with its first 100 records; and the sharing
 groups from the cross-record signals. Each partition is counted on its executor; the driver adds the partials.

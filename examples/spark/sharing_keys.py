@@ -1,6 +1,6 @@
 """The keys a record puts into the sharing-signal index, exactly as appreceipt's SignalIndex takes them.
 
-Mirrors Sources/ReceiptKit/Audit/SignalIndex.swift and AuditRecord.hasAuthenticSignature, so that the Spark job
+Mirrors Sources/ReceiptAudit/SignalIndex.swift and AuditRecord.hasAuthenticSignature, so that the Spark job
 raises receipt_shared_between_users and transaction_shared_between_users on the same records that
 `appreceipt summarize` does:
   - only records with a user id, whose signature and chain held (no signer./chain./jws. check failed, something

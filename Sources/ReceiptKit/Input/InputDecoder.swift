@@ -166,7 +166,7 @@ public enum InputDecoder {
     }
 
     /// The index of the first `byte` in `bytes`, found with memchr.
-    static func nextByte(_ byte: UInt8, in bytes: ArraySlice<UInt8>) -> Int? {
+    package static func nextByte(_ byte: UInt8, in bytes: ArraySlice<UInt8>) -> Int? {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
             guard let base = buffer.baseAddress, let found = memchr(base, Int32(byte), buffer.count) else { return nil }
             return bytes.startIndex + (UnsafeRawPointer(found) - UnsafeRawPointer(base))

@@ -3,9 +3,9 @@
 /// A 187-purchase receipt has about 2,600 attributes. Keeping each as a ``ReceiptAttribute`` (a node holding the
 /// shared buffer) plus a dictionary entry per known field cost more than reading the DER; a record is plain
 /// data in one array per SET, and strings are made from ``innerStart``..<``innerEnd`` only when someone asks.
-struct AttributeRecord: Sendable {
+package struct AttributeRecord: Sendable {
     /// What the decoder made of the attribute.
-    enum State: UInt8, Sendable {
+    package enum State: UInt8, Sendable {
         /// Not in the table, repeated, or not holding what the table expects: listed under unknown attributes.
         case unknown
         /// The nested SET type (an in-app purchase).
@@ -26,10 +26,10 @@ struct AttributeRecord: Sendable {
         case bytes
 
         /// Whether the attribute has a decoded value (one entry of ``AttributeSet/fields``).
-        var hasValue: Bool { rawValue >= State.string.rawValue }
+        package var hasValue: Bool { rawValue >= State.string.rawValue }
     }
 
-    let type: Int64
+    package let type: Int64
     let version: Int64
     /// Offset of the attribute's SEQUENCE.
     let offset: Int
@@ -39,8 +39,8 @@ struct AttributeRecord: Sendable {
     let valueEnd: Int
     /// Depth of the value OCTET STRING, as its ``ASN1Node/depth``.
     let valueDepth: Int
-    var state = State.unknown
-    var number: Int64 = 0
+    package var state = State.unknown
+    package var number: Int64 = 0
     var innerStart = 0
     var innerEnd = 0
 
@@ -68,7 +68,7 @@ struct AttributeRecord: Sendable {
     }
 
     /// The text at ``innerStart``..<``innerEnd`` of `bytes` (the buffer the record was read from).
-    func text(_ bytes: [UInt8]) -> String { String(decoding: bytes[innerStart..<innerEnd], as: UTF8.self) }
+    package func text(_ bytes: [UInt8]) -> String { String(decoding: bytes[innerStart..<innerEnd], as: UTF8.self) }
 
     /// The decoded value, reading text from `bytes` (the buffer the record was read from); nil without one.
     func fieldValue(_ bytes: [UInt8]) -> FieldValue? {

@@ -9,12 +9,15 @@ public struct AttributeSet: Sendable {
     let table: FieldTable
     /// Every attribute in encoded order. At most one record of a type holds a value: a later one of a type that
     /// already has a value is left unknown (with a warning), which lets readers take the first they meet.
-    let records: [AttributeRecord]
+    package let records: [AttributeRecord]
     /// Remarks about odd but readable values ("attribute 12 at offset 80: ..."), sorted.
     public let warnings: [String]
     /// Bit (type - ``FieldTable/firstType``) is set when a record of that type holds a value: a lookup of a field
     /// the set does not have (most purchases have no cancellation date) answers without reading every record.
     let valuedTypes: UInt64
+
+    /// The bytes the records' text points into, for readers that scan ``records`` themselves (the audit).
+    package var recordBytes: [UInt8] { storage.bytes }
 
     /// Every attribute in encoded order (DER sorts SET OF by bytes, so this is not type order).
     public var attributes: [ReceiptAttribute] { records.map(attribute) }

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptAudit
 import ReceiptKit
 
 /// An in-memory file system for the record reader: files, directories and failures, no disk.

@@ -1,0 +1,28 @@
+import ReceiptKit
+
+/// The sequential step every record passes, in input order, after its parallel audit: the cross-record signals
+/// are added, then the record is counted into the summary.
+///
+/// `audit` runs it over its workers' results; `summarize` runs a fresh one over audit output shards, so signals
+/// that span shards are raised again and the summary equals that of one run over the same records.
+public struct AuditReducer: Sendable {
+    public private(set) var index = SignalIndex()
+    private var running = AuditSummary()
+
+    public init() {}
+
+    public mutating func reduce(_ record: inout AuditRecord) {
+        index.observe(&record)
+        running.add(record)
+    }
+
+    /// Notes something about the input that makes the summary less than the whole truth (see ``AuditShards``).
+    public mutating func warn(_ warning: String) { running.warn(warning) }
+
+    /// The summary of every record reduced so far, cross-record groups included.
+    public var summary: AuditSummary {
+        var result = running
+        result.finish(with: index)
+        return result
+    }
+}

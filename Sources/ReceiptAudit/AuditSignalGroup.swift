@@ -1,0 +1,37 @@
+import ReceiptKit
+
+/// The records behind one signal and one key, for the summary: a transaction id and every user it appeared
+/// under, or a bundle id outside the allowed set and the records that carried it.
+public struct AuditSignalGroup: Sendable, Equatable {
+    /// Lists (records, users) keep their first this many entries; the counts stay exact.
+    public static let listLimit = 100
+
+    public let kind: AuditSignal.Kind
+    /// The transaction id, payload hash, bundle id, environment, or user id the group is about.
+    public let key: String
+    /// Records that carried the key.
+    public var recordCount: Int
+    /// For a cross-record signal, each user's first record with the key; otherwise the flagged records.
+    public var records: [Int]
+    /// Distinct users (cross-record signals only).
+    public var userCount: Int?
+    public var users: [String]?
+
+    public init(kind: AuditSignal.Kind, key: String, recordCount: Int, records: [Int], userCount: Int?, users: [String]?) {
+        self.kind = kind
+        self.key = key
+        self.recordCount = recordCount
+        self.records = records
+        self.userCount = userCount
+        self.users = users
+    }
+
+    /// Summary order: by signal, then by first record, then by key.
+    static func precedes(_ lhs: AuditSignalGroup, _ rhs: AuditSignalGroup) -> Bool {
+        if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
+        let left = lhs.records.first ?? 0
+        let right = rhs.records.first ?? 0
+        if left != right { return left < right }
+        return lhs.key < rhs.key
+    }
+}
