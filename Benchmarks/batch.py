@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Whole-process batch benchmark: appreceipt against the Python baseline on the same receipts, in one run.
 
-    Benchmarks/batch.py BINARY [--rounds N] [--reps N] [--shared DIR] [--out FILE] [--rsa-seconds S]
+    Benchmarks/batch.py BINARY [--rounds N] [--reps N] [--jws-reps N] [--shared DIR] [--out FILE] [--rsa-seconds S]
+                       [--against OTHER_BINARY]
 
 Builds the make_batch.py batch (the corpus's Apple-signed receipts, --reps times; 507 at the default 13) and a
 ten times larger one, then runs every command below once per round, interleaved (a shared VM's core speed drifts
@@ -11,6 +12,12 @@ over seconds; interleaving keeps the ratios honest), and prints medians with the
   audit --jobs 1 and --jobs 2 over the large batch (memory must stay flat in the number of records; scaling)
   two audit --jobs 1 processes at once, each on half of receipts.b64l (what a perfect split over 2 cores gives)
   appreceipt --version (process start)          openssl speed rsa2048 (the RSA bound)
+  audit --jobs 1 over JWS lines: every StoreKit 2 token of the corpus manifest, --jws-reps times, one per line;
+  its rate is in signed items (nested ones included), against openssl speed ecdsap256 (one verify per item)
+
+With --against OTHER_BINARY the audit, verify and JWS rows also run with that binary, interleaved in the same
+rounds, and a `same run` block gives each row's ratio (the machine's speed drifts between runs, never within one
+round's pair).
 
 Wall time includes process start, as a user sees it. Peak memory is each process's own maximum resident set
 (wait4), CPU is its user + system time. Every run must exit 0 and print one result per receipt, or the benchmark
@@ -19,6 +26,8 @@ installed into Benchmarks/.build/baseline-venv when this Python lacks it. Skips 
 shared corpus, since the batch is made of its receipts.
 """
 import argparse
+import base64
+import collections
 import json
 import os
 import re
@@ -40,6 +49,8 @@ def parse_arguments():
     parser.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"), help="folder with bench/ and vectors/")
     parser.add_argument("--out", help="also write the table here")
     parser.add_argument("--rsa-seconds", type=int, default=3, help="openssl speed -seconds")
+    parser.add_argument("--jws-reps", type=int, default=250, help="repetitions of the corpus's JWS tokens")
+    parser.add_argument("--against", help="another appreceipt binary to run beside this one (before/after)")
     arguments = parser.parse_args()
     if arguments.rounds < 5:
         parser.error("--rounds must be at least 5 (the issue's medians are of at least 5)")
@@ -69,13 +80,52 @@ def make_batch(shared, directory, reps):
         return sum(1 for line in lines if line.strip())
 
 
+# Where a StoreKit 2 payload nests signed items (receipt-format.md section 7.6), and the walker's depth limit.
+NESTED_ITEMS = (("data", "signedTransactionInfo"), ("data", "signedRenewalInfo"), ("appData", "signedAppTransactionInfo"))
+NESTED_DEPTH = 3
+
+
+def signed_items(token, depth=0):
+    """The signed items a verifier checks in `token`: itself and those nested in its payload, read here with the
+    standard library so the count never comes from the code under test."""
+    try:
+        payload = token.split(".")[1]
+        data = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    except (IndexError, ValueError):
+        return 1
+    count = 1
+    for section, key in NESTED_ITEMS:
+        nested = data.get(section, {}).get(key) if isinstance(data.get(section), dict) else None
+        if isinstance(nested, str) and depth < NESTED_DEPTH:
+            count += signed_items(nested, depth + 1)
+    return count
+
+
+def make_jws_lines(shared, path, reps):
+    """Every JWS of the corpus manifest (kind jws and jws (nested)), `reps` times, one per line: (lines, items)."""
+    vectors = os.path.join(shared, "vectors")
+    with open(os.path.join(vectors, "manifest.json")) as manifest:
+        entries = [e for e in json.load(manifest) if e.get("kind", "").startswith("jws")]
+    tokens = []
+    for entry in entries:
+        with open(os.path.join(vectors, entry["file"])) as source:
+            tokens.append(source.read().strip())
+    with open(path, "w") as out:
+        for _ in range(reps):
+            out.writelines(token + "\n" for token in tokens)
+    return len(tokens) * reps, sum(signed_items(token) for token in tokens) * reps, len(tokens)
+
+
 class Row:
     """One command of the benchmark and what each of its runs measured."""
 
     def __init__(self, name, command, records, stdin_path=None, expect_lines=None, compact_array=False,
-                 together=None):
+                 together=None, some_invalid=False):
         self.name, self.command, self.records, self.stdin_path = name, command, records, stdin_path
         self.expect_lines, self.compact_array = expect_lines, compact_array
+        # Audit exits 1 when some record is not valid, as some corpus tokens are not (Apple's test CA, altered
+        # payloads); then every run must give the same verdicts, which `verdicts` keeps.
+        self.some_invalid, self.verdicts = some_invalid, None
         # Commands started at the same moment instead of `command`: wall until the last ends, CPU summed, the
         # largest peak, and their outputs counted together.
         self.together = together
@@ -90,6 +140,11 @@ class Row:
             count = sum(1 for line in output.splitlines() if line.strip())
         if count != self.expect_lines:
             sys.exit(f"batch.py: {self.name} gave {count} results for {self.expect_lines} receipts")
+        if self.some_invalid:
+            verdicts = collections.Counter(json.loads(line).get("verdict") for line in output.splitlines() if line.strip())
+            if self.verdicts is not None and verdicts != self.verdicts:
+                sys.exit(f"batch.py: {self.name} gave verdicts {dict(verdicts)}, earlier {dict(self.verdicts)}")
+            self.verdicts = verdicts
 
     @staticmethod
     def median(values):
@@ -119,7 +174,7 @@ def measure(row):
             [sys.executable, "-c", probe, row.stdin_path or "", path, json.dumps(commands)],
             capture_output=True, text=True, check=True)
         wall, status, cpu, peak = result.stdout.split()
-        if int(status) != 0:
+        if int(status) != 0 and not (row.some_invalid and int(status) == 1):
             sys.exit(f"batch.py: {row.name} exited {status}: {' '.join(commands[0])}")
         with open(path, "rb") as produced:
             row.check(produced.read())
@@ -143,14 +198,17 @@ def split_in_halves(path, directory):
     return paths
 
 
-def rsa_verifies_per_second(seconds):
+def verifies_per_second(seconds, algorithm="rsa2048"):
+    """The verify/s column of `openssl speed` for rsa2048 or ecdsap256 (one core)."""
     try:
-        result = subprocess.run(["openssl", "speed", "-seconds", str(seconds), "rsa2048"],
+        result = subprocess.run(["openssl", "speed", "-seconds", str(seconds), algorithm],
                                 capture_output=True, text=True, check=True)
     except (OSError, subprocess.CalledProcessError):
         return None
+    pattern = r"rsa\s+2048 bits\s+\S+\s+\S+\s+\S+\s+(\S+)" if algorithm == "rsa2048" else \
+        r"\s*256 bits ecdsa \(nistp256\)\s+\S+\s+\S+\s+\S+\s+(\S+)"
     for line in result.stdout.splitlines():
-        match = re.match(r"rsa\s+2048 bits\s+\S+\s+\S+\s+\S+\s+(\S+)", line)
+        match = re.match(pattern, line)
         if match:
             return float(match.group(1))
     return None
@@ -170,6 +228,36 @@ def format_table(rows, baseline, rsa_rate, header):
     if rsa_rate:
         lines.append(f"{'openssl speed rsa2048 (1 core)':<34} {'':>7} {'':>7} {'':>11} {'':>6} {'':>8}"
                      f" {rsa_rate:7,.0f} verifies/s")
+    return lines
+
+
+def storekit_lines(row, items, distinct, ecdsa_rate):
+    """The StoreKit 2 row in signed items: per second of wall (the goal) and per CPU second (what to read on a
+    loaded machine), against one ECDSA P-256 verify per item."""
+    wall, cpu = row.median(row.walls), row.median(row.cpus)
+    lines = ["", f"StoreKit 2 (issue 20): audit --jobs 1 over {row.records} JWS lines ({distinct} corpus tokens), "
+             f"{items} signed items; verdicts {dict(sorted(row.verdicts.items()))}",
+             f"  {'signed items/s, wall':<36} {items / wall:8,.0f}  {'>= 8,000':<10} "
+             + ("met" if items / wall >= 8000 else "NOT MET"),
+             f"  {'signed items/s, CPU':<36} {items / cpu:8,.0f}  (items per CPU second of the process)",
+             f"  {'us per signed item, wall':<36} {1e6 * wall / items:8.1f}"]
+    if ecdsa_rate:
+        lines.append(f"  {'openssl speed ecdsap256 verify/s':<36} {ecdsa_rate:8,.0f}  ({1e6 / ecdsa_rate:.1f} us per verify)")
+        lines.append(f"  {'ECDSA share of the wall time':<36} {100 * items / wall / ecdsa_rate:7.1f} %"
+                     "  (one P-256 verify per signed item)")
+    return lines
+
+
+def against_lines(pairs):
+    """Each row beside the same row run with --against in the same rounds: medians and their ratio."""
+    lines = ["", "same run: this binary vs --against (medians; a ratio > 1 means this one is faster; read the CPU "
+             "ratio on a loaded machine)",
+             f"  {'run':<34} {'this s':>8} {'other s':>8} {'ratio':>7} {'this CPU':>9} {'other CPU':>9} {'CPU ratio':>9}"]
+    for mine, other in pairs:
+        wall, other_wall = mine.median(mine.walls), other.median(other.walls)
+        cpu, other_cpu = mine.median(mine.cpus), other.median(other.cpus)
+        lines.append(f"  {mine.name:<34} {wall:8.3f} {other_wall:8.3f} {other_wall / wall:6.2f}x {cpu:9.3f}"
+                     f" {other_cpu:9.3f} {other_cpu / cpu:8.2f}x")
     return lines
 
 
@@ -241,6 +329,20 @@ def main():
                                 [binary, "audit", "--jobs", "2", os.path.join(large, "receipts.b64l")],
                                 large_records, expect_lines=large_records),
         }
+        jws_lines = os.path.join(work, "jws.b64l")
+        jws_records, jws_items, jws_distinct = make_jws_lines(arguments.shared, jws_lines, arguments.jws_reps)
+        named["jws"] = Row("audit --jobs 1 (JWS lines)", [binary, "audit", "--jobs", "1", jws_lines], jws_records,
+                           expect_lines=jws_records, some_invalid=True)
+        pairs = []
+        if arguments.against:
+            other = os.path.abspath(arguments.against)
+            for name in ("audit1", "verify", "audit1-large", "jws"):
+                mine = named[name]
+                twin = Row(mine.name + " [against]", [other] + mine.command[1:], mine.records,
+                           expect_lines=mine.expect_lines, compact_array=mine.compact_array,
+                           some_invalid=mine.some_invalid)
+                named[name + "-against"] = twin
+                pairs.append((mine, twin))
         for name, row in named.items():  # warm-up: page cache, and a check that every command works
             measure(row)
             row.walls, row.cpus, row.peaks = [], [], []
@@ -248,7 +350,8 @@ def main():
             print(f"batch.py: round {round_number + 1} of {arguments.rounds}", file=sys.stderr)
             for row in named.values():
                 measure(row)
-        rsa_rate = rsa_verifies_per_second(arguments.rsa_seconds)
+        rsa_rate = verifies_per_second(arguments.rsa_seconds)
+        ecdsa_rate = verifies_per_second(arguments.rsa_seconds, "ecdsap256")
     version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip()
     load = open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else ["?"]
     header = [
@@ -262,6 +365,12 @@ def main():
     ]
     table = format_table(list(named.values()), named["baseline"], rsa_rate, header)
     table += target_lines(named, named["baseline"], rsa_rate)
+    table += storekit_lines(named["jws"], jws_items, jws_distinct, ecdsa_rate)
+    if pairs:
+        for mine, twin in pairs:
+            if mine.verdicts != twin.verdicts:
+                sys.exit(f"batch.py: {mine.name}: verdicts {mine.verdicts} here, {twin.verdicts} with --against")
+        table += against_lines(pairs)
     text = "\n".join(table) + "\n"
     sys.stdout.write(text)
     if arguments.out:

@@ -160,6 +160,10 @@ def main() -> None:
     for _ in range(4):
         inner = token(notification(app_data(signedTransactionInfo=inner)))
     write("notification-nested-too-deep.jws", inner)
+    # Documented fields sent with the wrong JSON type (signed as such): shown as field mismatches, not read.
+    wrong = transaction("000000000000907")
+    wrong.update(price="9990", quantity=True, expiresDate=str(EXPIRES), inAppOwnershipType=1)
+    write("transaction-wrong-field-types.jws", token(wrong))
 
 
 if __name__ == "__main__":

@@ -42,7 +42,8 @@ enum SignedDataTextRenderer {
     }
 
     /// The ``keys`` the payload (or its notification `data`) has, each with its value as shown: a millisecond date
-    /// as RFC 3339 with the number after it. `decode` and `verify` show the same rows.
+    /// as RFC 3339 with the number after it; then a `field type` row per field of the wrong JSON type. `decode`
+    /// and `verify` show the same rows.
     static func payloadRows(_ jws: CompactJWS) -> [(key: String, value: String)] {
         let dates = StoreKitDate.renderedDates(in: jws.payload)
         var rows: [(key: String, value: String)] = []
@@ -51,6 +52,10 @@ enum SignedDataTextRenderer {
                 jws.payload[key].map { ($0, key) } ?? (jws.payload["data"]?[key]).map { ($0, "data." + key) } ?? (nil, key)
             guard let value, let text = value.scalarText else { continue }
             rows.append((key, dates[path].map { "\($0) (\(text))" } ?? text))
+        }
+        // Fields sent with another JSON type than Apple's, which the typed model does not read as if right.
+        for mismatch in jws.storeKit.mismatches {
+            rows.append(("field type", "\(mismatch.path) is \(mismatch.found), not \(mismatch.expected)"))
         }
         return rows
     }

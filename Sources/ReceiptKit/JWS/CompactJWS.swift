@@ -1,6 +1,7 @@
 /// A StoreKit 2 compact JWS (`header.payload.signature`), decoded but not verified.
 public struct CompactJWS: Sendable {
-    public let header: JSONValue
+    /// The protected header, decoded once and typed.
+    public let header: JWSHeader
     /// The payload with Apple's own camelCase names.
     public let payload: JSONValue
     /// The payload decoded once into its typed model, by the kind its own fields show.
@@ -16,33 +17,75 @@ public struct CompactJWS: Sendable {
     /// Decodes the three segments and the x5c certificates. An x5c entry that is not a string of base64 DER
     /// is an error here, so that ``certificates`` always lines up with the header's list.
     public init(_ token: String, cache: CertificateCache = .shared) throws(DecodeError) {
+        // One copy of the bytes, cut at the dots by index: splitting the String's UTF-8 view and copying each
+        // piece went byte by byte and cost more than the rest of decoding (callgrind, audit over JWS lines).
+        let bytes = token.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(token.utf8)
         // The initializer is public, so it cannot rely on the input sniffer having counted the dots.
-        let segments = token.utf8.split(separator: UInt8(ascii: "."), maxSplits: 3, omittingEmptySubsequences: false)
-            .map(Array.init)
-        guard segments.count == 3 else { throw .jws(.segmentCount(segments.count)) }
+        let dots = Self.dots(bytes)
+        guard dots.count == 2 else { throw .jws(.segmentCount(min(dots.count + 1, 4))) }
         self.token = token
-        header = try Self.json(segments[0], "header")
-        payload = try Self.json(segments[1], "payload")
+        let headerJSON = try Self.json(bytes[..<dots[0]], "header")
+        payload = try Self.json(bytes[(dots[0] + 1)..<dots[1]], "payload")
+        signature = try Self.bytes(bytes[(dots[1] + 1)...], "signature")
+        signingInput = Array(bytes[..<dots[1]])
+        guard let header = JWSHeader(headerJSON) else { throw .jws(.headerNotObject) }
+        self.header = header
         storeKit = StoreKitPayload(payload)
-        signature = try Self.bytes(segments[2], "signature")
-        signingInput = segments[0] + [UInt8(ascii: ".")] + segments[1]
-        guard header.objectValue != nil else { throw .jws(.headerNotObject) }
-        var certificates: [X509Certificate] = []
-        for (index, entry) in (header["x5c"]?.arrayValue ?? []).enumerated() {
-            guard case .string(let text) = entry else { throw .jws(.certificateNotString(index: index)) }
-            let der: [UInt8]
-            do {
-                der = try LenientBase64.decode(Array(text.utf8)).bytes
-            } catch {
-                throw .jws(.certificateNotBase64(index: index, offset: error.offset, reason: error.reason))
-            }
-            do {
-                certificates.append(try cache.certificate(der: der[...]))
-            } catch {
-                throw .jws(.invalidCertificate(index: index, error))
-            }
+        certificates = try Self.certificates(header, cache: cache)
+    }
+
+    /// The offsets of the first three dots (at most three: a fourth segment is already one too many).
+    private static func dots(_ bytes: [UInt8]) -> [Int] {
+        var dots: [Int] = []
+        var from = 0
+        while dots.count < 3, let dot = InputDecoder.nextByte(UInt8(ascii: "."), in: bytes[from...]) {
+            dots.append(dot)
+            from = dot + 1
         }
-        self.certificates = certificates
+        return dots
+    }
+
+    /// The x5c entries decoded in order; the first that is not a string, or not base64 DER, is the error.
+    private static func certificates(_ header: JWSHeader, cache: CertificateCache) throws(DecodeError) -> [X509Certificate] {
+        switch header.certificateChain {
+        case .absent: return []
+        case .value(let texts):
+            var certificates: [X509Certificate] = []
+            certificates.reserveCapacity(texts.count)
+            for (index, text) in texts.enumerated() { certificates.append(try certificate(text, index: index, cache: cache)) }
+            return certificates
+        case .wrongType(let value):
+            // Not a list of strings: no certificates when not a list (jws.x5c says so), else the entries before
+            // the first non-string decode (and may fail) as they come.
+            guard case .array(let items) = value else { return [] }
+            for (index, item) in items.enumerated() {
+                guard case .string(let text) = item else { throw .jws(.certificateNotString(index: index)) }
+                _ = try certificate(text, index: index, cache: cache)
+            }
+            return []
+        }
+    }
+
+    /// One x5c entry, looked up by its text first: the same certificates head most tokens, and an entry seen
+    /// before decodes to the same DER, so its base64 is decoded only the first time.
+    private static func certificate(_ text: String, index: Int, cache: CertificateCache) throws(DecodeError)
+        -> X509Certificate
+    {
+        let utf8 = text.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(text.utf8)
+        if let known = cache.certificate(base64: utf8[...]) { return known }
+        let der: [UInt8]
+        do {
+            der = try LenientBase64.decode(utf8).bytes
+        } catch {
+            throw .jws(.certificateNotBase64(index: index, offset: error.offset, reason: error.reason))
+        }
+        do {
+            let certificate = try cache.certificate(der: der[...])
+            cache.remember(base64: utf8[...], certificate)
+            return certificate
+        } catch {
+            throw .jws(.invalidCertificate(index: index, error))
+        }
     }
 
     /// The typed payload when it was found where `expected` items sit: the same model as ``storeKit`` unless
@@ -52,7 +95,7 @@ public struct CompactJWS: Sendable {
         return StoreKitPayload(payload, expected: expected)
     }
 
-    private static func bytes(_ segment: [UInt8], _ name: String) throws(DecodeError) -> [UInt8] {
+    private static func bytes(_ segment: ArraySlice<UInt8>, _ name: String) throws(DecodeError) -> [UInt8] {
         do {
             return try LenientBase64.decode(segment).bytes
         } catch {
@@ -60,7 +103,7 @@ public struct CompactJWS: Sendable {
         }
     }
 
-    private static func json(_ segment: [UInt8], _ name: String) throws(DecodeError) -> JSONValue {
+    private static func json(_ segment: ArraySlice<UInt8>, _ name: String) throws(DecodeError) -> JSONValue {
         let decoded = try bytes(segment, name)
         do {
             return try JSONParser.parse(decoded)

@@ -8,20 +8,20 @@ enum JWSHeaderCheck {
     /// The header parameters this verifier reads.
     static let understood: Set<String> = ["alg", "x5c"]
 
-    static func check(_ header: JSONValue) -> VerificationCheck {
-        let members = header.objectValue ?? [:]
-        let others = members.keys.filter { !understood.contains($0) && $0 != "crit" }.sorted()
+    static func check(_ header: JWSHeader) -> VerificationCheck {
+        let others = header.parameterNames.filter { !understood.contains($0) && $0 != "crit" }
         let ignored = others.isEmpty ? "" : "; ignored (not critical): \(others.joined(separator: ", "))"
-        guard let crit = members["crit"] else {
+        switch header.critical {
+        case .absent:
             return VerificationCheck(CheckID.jwsHeader, .pass, "no crit: nothing beyond alg and x5c is required" + ignored)
-        }
-        guard case .array(let names) = crit, !names.isEmpty else {
+        case .wrongType(let crit):
             return VerificationCheck(
                 CheckID.jwsHeader, .fail, "crit is \(crit), not a non-empty list of parameter names (RFC 7515 §4.1.11)")
+        case .value(let names):
+            let listed = names.map { "\"\($0)\"" }.joined(separator: ", ")
+            return VerificationCheck(
+                CheckID.jwsHeader, .fail,
+                "crit requires \(listed), which this verifier does not implement; RFC 7515 §4.1.11 says to reject the token")
         }
-        let listed = names.map { $0.scalarText.map { "\"\($0)\"" } ?? "\($0)" }.joined(separator: ", ")
-        return VerificationCheck(
-            CheckID.jwsHeader, .fail,
-            "crit requires \(listed), which this verifier does not implement; RFC 7515 §4.1.11 says to reject the token")
     }
 }

@@ -51,24 +51,25 @@ public struct JWSVerifier: Sendable {
             checks: checks, warnings: [], time: time, timeSource: timeSource, anchor: anchor, certificates: roles)
     }
 
-    private static func missingX5C(_ header: JSONValue) -> VerificationCheck {
-        guard let x5c = header["x5c"] else {
-            let keys = (header.objectValue ?? [:]).keys.sorted().joined(separator: ", ")
+    private static func missingX5C(_ header: JWSHeader) -> VerificationCheck {
+        switch header.certificateChain {
+        case .absent:
+            let keys = header.parameterNames.joined(separator: ", ")
             return VerificationCheck(
                 .jwsX5c, .fail,
                 "the header has no x5c (its keys: \(keys)); StoreKit 2 signed data carries its certificate chain there")
+        case .wrongType(let value) where value.arrayValue == nil:
+            return VerificationCheck(.jwsX5c, .fail, "the header's x5c is not an array")
+        case .value, .wrongType:
+            return VerificationCheck(.jwsX5c, .fail, "the header's x5c is an empty list")
         }
-        return VerificationCheck(
-            .jwsX5c, .fail, x5c.arrayValue == nil ? "the header's x5c is not an array" : "the header's x5c is an empty list")
     }
 
     /// A failing `jws.x5c` when an entry is not standard padded base64 (RFC 7515 §4.1.6: not base64url).
-    private static func x5cFormatProblem(_ header: JSONValue) -> VerificationCheck? {
-        let entries = header["x5c"]?.arrayValue ?? []
-        let nonStandard = entries.indices.filter { index in
-            guard case .string(let text) = entries[index] else { return true }
-            return !isStandardBase64(text)
-        }
+    private static func x5cFormatProblem(_ header: JWSHeader) -> VerificationCheck? {
+        // The certificates decoded, so x5c is a list of strings here.
+        let entries = header.certificateChain.value ?? []
+        let nonStandard = entries.indices.filter { !isStandardBase64(entries[$0]) }
         guard !nonStandard.isEmpty else { return nil }
         return VerificationCheck(
             .jwsX5c, .fail,
@@ -78,16 +79,26 @@ public struct JWSVerifier: Sendable {
 
     /// Standard base64 with padding: the alphabet, `=` only at the end, whole quads.
     static func isStandardBase64(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard !bytes.isEmpty, bytes.count % 4 == 0 else { return false }
-        let body = bytes.prefix { $0 != UInt8(ascii: "=") }
-        let padding = bytes.count - body.count
-        guard padding <= 2, bytes.suffix(padding).allSatisfy({ $0 == UInt8(ascii: "=") }) else { return false }
-        return body.allSatisfy { byte in
-            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
+        var text = text
+        return text.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.count % 4 == 0 else { return false }
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: "="), bytes.count - end < 2 { end -= 1 }
+            // One table lookup per byte: this runs over every x5c entry (several kilobytes) of every item.
+            return standardAlphabet.withUnsafeBufferPointer { table in
+                var plain: UInt8 = 1
+                for index in 0..<end { plain &= table[Int(bytes[index])] }
+                return plain == 1
+            }
         }
     }
+
+    /// 1 for the 64 characters of the standard base64 alphabet, 0 for every other byte.
+    private static let standardAlphabet: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256)
+        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8 { table[Int(byte)] = 1 }
+        return table
+    }()
 
     /// `--at` first; then the payload's own date (Apple's library validates offline at `signedDate`); then, for
     /// payloads without one, the caller's current time, as Apple's library does.
@@ -103,11 +114,11 @@ public struct JWSVerifier: Sendable {
 
     /// Exactly `ES256`. A verifier that lets the header choose can be handed `none`, or HS256 keyed with the
     /// leaf's public key, and accept a forgery; so every other value fails and nothing else is tried.
-    static func algorithmCheck(_ header: JSONValue) -> VerificationCheck {
-        switch header["alg"] {
-        case .string("ES256")?:
+    static func algorithmCheck(_ header: JWSHeader) -> VerificationCheck {
+        switch header.algorithm {
+        case .value("ES256"):
             return VerificationCheck(CheckID.jwsAlgorithm, .pass, "alg is ES256 (ECDSA P-256 with SHA-256)")
-        case .string(let other)?:
+        case .value(let other):
             let why: String
             switch other.uppercased() {
             case "NONE": why = "an unsigned token"
@@ -116,9 +127,9 @@ public struct JWSVerifier: Sendable {
             default: why = "not what Apple signs with"
             }
             return VerificationCheck(CheckID.jwsAlgorithm, .fail, "alg is \"\(other)\", \(why); only ES256 is accepted")
-        case nil:
+        case .absent:
             return VerificationCheck(CheckID.jwsAlgorithm, .fail, "the header has no alg; only ES256 is accepted")
-        case let value?:
+        case .wrongType(let value):
             return VerificationCheck(CheckID.jwsAlgorithm, .fail, "alg is not a string (\(value)); only ES256 is accepted")
         }
     }

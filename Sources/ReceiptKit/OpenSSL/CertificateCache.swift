@@ -15,6 +15,9 @@ public final class CertificateCache: Sendable {
     public static let shared = CertificateCache()
 
     private let entries = Mutex<[CertificateKey: X509Certificate]>([:])
+    /// The same certificates by the base64 text they came as (x5c entries): decoding that text always gives the
+    /// same DER, so a text seen before skips the base64 decode and the DER lookup. Bounded like ``entries``.
+    private let byBase64 = Mutex<[CertificateKey: X509Certificate]>([:])
     private let capacity: Int
     /// Held while a certificate is decoded, so decodes run one at a time. OpenSSL 3.0 decodes the public key
     /// through its provider machinery, which takes process-wide read locks thousands of times per certificate;
@@ -40,6 +43,20 @@ public final class CertificateCache: Sendable {
                 table[CertificateKey(decoded.derBytes[...])] = decoded
             }
             return decoded
+        }
+    }
+
+    /// The certificate an earlier ``remember(base64:_:)`` filed under exactly this text, if any.
+    func certificate(base64 text: ArraySlice<UInt8>) -> X509Certificate? {
+        let key = CertificateKey(text)
+        return byBase64.withLock { $0[key] }
+    }
+
+    /// Files `certificate` under `text`, the base64 it was decoded from.
+    func remember(base64 text: ArraySlice<UInt8>, _ certificate: X509Certificate) {
+        byBase64.withLock { table in
+            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
+            table[CertificateKey(text)] = certificate
         }
     }
 

@@ -29,7 +29,8 @@ public enum ECDSASignatureVerifier {
         }
         let result: Int32
         switch DigestVerification.run(
-            signature: der, over: message[...], digest: .sha256, key: key, operation: "an ES256 signature check")
+            signature: der, over: message[...], digest: .sha256, key: key, templates: certificate.verifyTemplates,
+            operation: "an ES256 signature check")
         {
         case .success(let answer): result = answer
         case .failure(let error): return .unverifiable(error)

@@ -70,7 +70,7 @@ struct StoreKitFieldReader {
     mutating func note(_ mismatch: StoreKitFieldMismatch) { mismatches.append(mismatch) }
 
     private mutating func mismatch<Value>(_ key: String, _ expected: String) -> Value? {
-        mismatches.append(StoreKitFieldMismatch(path: path(key), expected: expected))
+        mismatches.append(StoreKitFieldMismatch(path: path(key), expected: expected, found: members[key] ?? .null))
         return nil
     }
 }

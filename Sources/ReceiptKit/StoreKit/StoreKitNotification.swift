@@ -30,7 +30,8 @@ public struct StoreKitNotification: StoreKitModel, Sendable {
             guard let value = payload[kind.rawValue] else { continue }
             guard section == nil else {
                 let first = section?.kind.rawValue ?? ""
-                fields.note(StoreKitFieldMismatch(path: kind.rawValue, expected: "absent (the notification has \(first))"))
+                fields.note(
+                    StoreKitFieldMismatch(path: kind.rawValue, expected: "absent (the notification has \(first))", found: value))
                 continue
             }
             section = fields.object(kind.rawValue) { NotificationSection(kind: kind, raw: value, fields: &$0) }
