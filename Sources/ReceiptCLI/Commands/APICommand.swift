@@ -20,7 +20,12 @@ struct APICommand: ConsoleRunnable {
             Each request carries a fresh ES256 token (five minutes) signed with the In-App Purchase key: \
             --key-file or APPRECEIPT_API_KEY_FILE (the .p8 file from App Store Connect), --key-id or \
             APPRECEIPT_API_KEY_ID, --issuer-id or APPRECEIPT_API_ISSUER_ID, and --bundle-id, which every item \
-            must carry too. Neither the key nor a token is ever printed. docs/api.md says how to make the key.
+            must carry too. Neither the key nor a token is ever printed.
+
+            THE KEY: in App Store Connect, Users and Access, Integrations, In-App Purchase, generate a key and \
+            download SubscriptionKey_KEYID.p8 (Apple offers the download once); the Key ID stands beside the \
+            key and the Issuer ID above the list. Keep the file readable by you alone (chmod 600), for example \
+            in ~/.config/appreceipt/, and name it in APPRECEIPT_API_KEY_FILE; docs/api.md has the details.
 
             Paged answers are followed to the end, or until --limit N items. --environment auto (the default) \
             asks production and, when it has not heard of the id (4040010 and the other not-found codes), the \
@@ -32,10 +37,16 @@ struct APICommand: ConsoleRunnable {
             each item decoded and checked as verify reports it (pinned Apple Root CA - G3, or --trust-anchor), \
             then one summary line (the environment that answered, the requests made); --format text is readable.
 
-            EXAMPLES:
+            EXAMPLES (with APPRECEIPT_API_KEY_FILE, APPRECEIPT_API_KEY_ID and APPRECEIPT_API_ISSUER_ID set):
+              appreceipt api transaction 2000000123456789 --bundle-id com.example.app
               appreceipt api history 2000000123456789 --bundle-id com.example.app --product-type auto_renewable
+              appreceipt api status 2000000123456789 --bundle-id com.example.app --status 1
+              appreceipt api refunds 2000000123456789 --bundle-id com.example.app
               appreceipt api lookup MK5TTTVWJH --bundle-id com.example.app --format text
+              appreceipt api app-transaction 2000000123456789 --bundle-id com.example.app
               appreceipt api notifications --start 2025-06-01T00:00:00Z --end now --only-failures --bundle-id com.example.app
+              appreceipt api test-notification --bundle-id com.example.app --environment sandbox
+              appreceipt api test-notification-status TOKEN --bundle-id com.example.app --environment sandbox
 
             EXIT STATUS:
               0   every item valid
