@@ -22,6 +22,18 @@ import Testing
         return result
     }
 
+    @Test func skippedRecordsKeepTheNumberingOfTheWholeInput() throws {
+        let fs = MemoryFileSystem()
+        fs.addFile("r.jsonl", "a\n\nb\nc\n")
+        fs.addFile("one.der", "x")
+        var reader = try RecordReader(inputs: [.path("r.jsonl"), .path("one.der")], fileSystem: fs, maximumRecordBytes: 64)
+        #expect(reader.skip(2) == 2)
+        let next = try #require(reader.next())
+        #expect(next.number == 3 && next.source == "r.jsonl:4")
+        #expect(reader.skip(5) == 1)
+        #expect(reader.next() == nil)
+    }
+
     @Test func directoriesAreWalkedInSortedPathOrderSkippingHiddenEntries() throws {
         let fs = MemoryFileSystem()
         fs.directories = ["d", "d/b", "d/.git"]

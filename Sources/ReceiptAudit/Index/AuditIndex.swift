@@ -23,7 +23,8 @@ public final class AuditIndex: @unchecked Sendable {
         CREATE TABLE IF NOT EXISTS batches (
             seq INTEGER PRIMARY KEY,
             label TEXT NOT NULL UNIQUE,
-            committed INTEGER NOT NULL DEFAULT 0
+            committed INTEGER NOT NULL DEFAULT 0,
+            output_bytes INTEGER NOT NULL DEFAULT 0
         );
         CREATE TABLE IF NOT EXISTS sends (
             kind INTEGER NOT NULL,
@@ -71,47 +72,59 @@ public final class AuditIndex: @unchecked Sendable {
         }
     }
 
-    /// Starts (or, with `resume`, goes on with) the batch `label`, and returns how many of its records were
-    /// committed before: 0 for a new batch.
+    /// What a batch had committed when a run began: its records, and the bytes of output they made.
+    public struct Committed: Sendable, Equatable {
+        public let records: Int
+        public let outputBytes: Int
+
+        public init(records: Int, outputBytes: Int) {
+            self.records = records
+            self.outputBytes = outputBytes
+        }
+    }
+
+    /// Starts (or, with `resume`, goes on with) the batch `label`, and returns what of it was committed before:
+    /// nothing for a new batch.
     ///
     /// - Throws: ``AuditIndexError/batchExists(label:committed:)`` when the label is in the index and `resume`
     ///   is false; ``AuditIndexError/failed(path:reason:)`` when the index cannot be written.
-    public func begin(batch label: String, resume: Bool) throws(AuditIndexError) -> Int {
-        let find = try connection.prepare("SELECT seq, committed FROM batches WHERE label = ?1")
+    public func begin(batch label: String, resume: Bool) throws(AuditIndexError) -> Committed {
+        let find = try connection.prepare("SELECT seq, committed, output_bytes FROM batches WHERE label = ?1")
         try find.bind(.text(label))
-        let committed: Int
+        let committed: Committed
         if try find.step() {
-            committed = Int(find.integer(1))
-            guard resume else { throw AuditIndexError.batchExists(label: label, committed: committed) }
+            committed = Committed(records: Int(find.integer(1)), outputBytes: Int(find.integer(2)))
+            guard resume else { throw AuditIndexError.batchExists(label: label, committed: committed.records) }
             batch = (find.integer(0), label)
         } else {
             let insert = try connection.prepare("INSERT INTO batches (label, committed) VALUES (?1, 0)")
             try insert.bind(.text(label))
             _ = try insert.step()
             batch = (try connection.integer("SELECT last_insert_rowid()"), label)
-            committed = 0
+            committed = Committed(records: 0, outputBytes: 0)
         }
         try connection.execute("BEGIN IMMEDIATE")
         inTransaction = true
         return committed
     }
 
-    /// Commits the rows written since the last commit together with the batch's committed record count, and
-    /// opens the next transaction. Call it after the output of those `records` is flushed and synced.
+    /// Commits the rows written since the last commit together with the batch's committed record count (and the
+    /// size of the output they made, for a resumed run to truncate to), and opens the next transaction. Call it
+    /// after the output of those `records` is flushed and synced.
     ///
     /// - Throws: the first failure of ``observe(_:)`` since the last commit, or the commit's own.
-    public func commit(records: Int) throws(AuditIndexError) {
-        try finish(records: records)
+    public func commit(records: Int, outputBytes: Int = 0) throws(AuditIndexError) {
+        try finish(records: records, outputBytes: outputBytes)
         try connection.execute("BEGIN IMMEDIATE")
         inTransaction = true
     }
 
-    /// Commits like ``commit(records:)`` and opens no new transaction: the end of a run.
-    public func finish(records: Int) throws(AuditIndexError) {
+    /// Commits like ``commit(records:outputBytes:)`` and opens no new transaction: the end of a run.
+    public func finish(records: Int, outputBytes: Int = 0) throws(AuditIndexError) {
         if let failure { throw failure }
         guard let batch, inTransaction else { return }
-        let update = try connection.prepare("UPDATE batches SET committed = ?1 WHERE seq = ?2")
-        try update.bind(.integer(Int64(records)), .integer(batch.seq))
+        let update = try connection.prepare("UPDATE batches SET committed = ?1, output_bytes = ?2 WHERE seq = ?3")
+        try update.bind(.integer(Int64(records)), .integer(Int64(outputBytes)), .integer(batch.seq))
         _ = try update.step()
         try connection.execute("COMMIT")
         inTransaction = false
