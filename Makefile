@@ -21,7 +21,7 @@ endif
 VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReceiptCLI/CLI.swift)
 DIST := appreceipt-$(VERSION)-linux-$(shell uname -m)
 
-.PHONY: all deps build release demo test bench fuzz sanitize install uninstall lint clean dist spark-example clean-test-tools
+.PHONY: all deps build release demo test bench fuzz sanitize install uninstall lint man clean dist spark-example clean-test-tools
 
 all: release
 
@@ -79,31 +79,56 @@ spark-example: release
 sanitize: deps
 	scripts/sanitize.sh
 
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/appreceipt
-	install -m 0644 man/appreceipt.1 $(DESTDIR)$(PREFIX)/share/man/man1/appreceipt.1
+# The man pages (man/, generated from the commands' declarations: make man) and the completion scripts the binary
+# writes for itself (docs/cli.md).
+MAN_PAGES := $(wildcard man/*.1)
+BASH_COMPLETION_DIR := $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR := $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR := $(PREFIX)/share/fish/vendor_completions.d
 
-## dist: appreceipt-VERSION-linux-ARCH.tar.gz with the binary, the man page and the README, for a server that has
-## libc and OpenSSL 3 but no Swift toolchain.
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(BASH_COMPLETION_DIR) \
+	    $(DESTDIR)$(ZSH_COMPLETION_DIR) $(DESTDIR)$(FISH_COMPLETION_DIR)
+	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/appreceipt
+	install -m 0644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
+	$(RELEASE_BIN) --generate-completion-script bash > $(DESTDIR)$(BASH_COMPLETION_DIR)/appreceipt
+	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(ZSH_COMPLETION_DIR)/_appreceipt
+	$(RELEASE_BIN) --generate-completion-script fish > $(DESTDIR)$(FISH_COMPLETION_DIR)/appreceipt.fish
+
+## dist: appreceipt-VERSION-linux-ARCH.tar.gz with the binary, the man pages (beside it, as before), the completion
+## scripts (completions/), the README and docs/ (its links), for a server that has libc and OpenSSL 3 but no Swift
+## toolchain.
 dist: release
 	rm -rf .build/dist/$(DIST)
-	install -d .build/dist/$(DIST)
+	install -d .build/dist/$(DIST)/completions
 	install -m 0755 $(RELEASE_BIN) .build/dist/$(DIST)/appreceipt
-	install -m 0644 man/appreceipt.1 README.md .build/dist/$(DIST)/
+	install -m 0644 README.md ARCHITECTURE.md .build/dist/$(DIST)/
+	cp -R docs .build/dist/$(DIST)/docs
+	install -m 0644 $(MAN_PAGES) .build/dist/$(DIST)/
+	$(RELEASE_BIN) --generate-completion-script bash > .build/dist/$(DIST)/completions/appreceipt.bash
+	$(RELEASE_BIN) --generate-completion-script zsh > .build/dist/$(DIST)/completions/_appreceipt
+	$(RELEASE_BIN) --generate-completion-script fish > .build/dist/$(DIST)/completions/appreceipt.fish
 	tar -C .build/dist -czf $(DIST).tar.gz $(DIST)
 	@echo "wrote $(DIST).tar.gz"
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/appreceipt $(DESTDIR)$(PREFIX)/share/man/man1/appreceipt.1
+	rm -f $(DESTDIR)$(PREFIX)/bin/appreceipt $(addprefix $(DESTDIR)$(PREFIX)/share/man/man1/,$(notdir $(MAN_PAGES))) \
+	    $(DESTDIR)$(BASH_COMPLETION_DIR)/appreceipt $(DESTDIR)$(ZSH_COMPLETION_DIR)/_appreceipt \
+	    $(DESTDIR)$(FISH_COMPLETION_DIR)/appreceipt.fish
 
-## lint: swift-format (configuration in .swift-format), function lengths and the man page's mdoc.
+## man: regenerate man/*.1 from the commands' declarations (swift-argument-parser's generate-manual plugin).
+man: deps
+	SWIFT=$(SWIFT) scripts/man-pages.sh
+
+## lint: swift-format (configuration in .swift-format), function lengths, the rooms, and the man pages: their mdoc,
+## and that they are what the commands' declarations generate (scripts/man-pages.sh --check builds the CLI).
 lint: deps
 	$(SWIFT) format lint --strict -r Sources Tests Benchmarks/Sources Package.swift Fuzz/Harnesses Fuzz/Targets Fuzz/Package.swift
 	scripts/function-lengths.py --limit 60 Sources
 	scripts/no-foundation.sh Sources
 	scripts/room-boundaries.sh
-	groff -mdoc -ww -z man/appreceipt.1
+	groff -mdoc -ww -z $(MAN_PAGES)
+	SWIFT=$(SWIFT) scripts/man-pages.sh --check
 
 clean:
 	rm -rf .build
@@ -112,4 +137,4 @@ clean:
 ## environments); Debian packages it installed with apt-get are named, not removed (other software may use them).
 clean-test-tools:
 	rm -rf "$${APPRECEIPT_SPARK_VENV:-$$HOME/.cache/appreceipt/spark-venv}" "$${APPRECEIPT_ORACLE_VENV:-$$HOME/.cache/appreceipt/oracle-venv}"
-	@echo "removed the test virtual environments; apt-get installed (if they were missing): chromium fonts-dejavu-core libssl-dev libcurl4-openssl-dev libsqlite3-dev pkg-config python3 groff-base"
+	@echo "removed the test virtual environments; apt-get installed (if they were missing): chromium fonts-dejavu-core python3-venv libssl-dev libcurl4-openssl-dev libsqlite3-dev pkg-config python3 groff-base"

@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "ReceiptKit", targets: ["ReceiptKit"]),
         .library(name: "ReceiptAudit", targets: ["ReceiptAudit"]),
     ],
+    // Typed commands, generated help, completion scripts and the generate-manual plugin (man/). Offline
+    // machines resolve it through the mirror scripts/swiftpm-mirrors.sh sets up.
+    dependencies: [.package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0")],
     targets: [
         .systemLibrary(
             name: "COpenSSL",
@@ -39,7 +42,11 @@ let package = Package(
         .target(name: "ReceiptRemote", dependencies: ["ReceiptKit", "CCurl"], swiftSettings: strictSettings),
         .target(name: "ReceiptReport", dependencies: ["ReceiptKit", "ReceiptAudit"], swiftSettings: strictSettings),
         .target(
-            name: "ReceiptCLI", dependencies: ["ReceiptKit", "ReceiptAudit", "ReceiptReport", "ReceiptRemote"],
+            name: "ReceiptCLI",
+            dependencies: [
+                "ReceiptKit", "ReceiptAudit", "ReceiptReport", "ReceiptRemote",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSettings),
         .executableTarget(name: "appreceipt", dependencies: ["ReceiptCLI"], swiftSettings: strictSettings),
         .testTarget(

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Makes sure the native dependencies (OpenSSL 3, libcurl 4 and SQLite 3 headers, found through pkg-config) are
-# present. Installs libssl-dev, libcurl4-openssl-dev, libsqlite3-dev and pkg-config with apt-get (--no-install-recommends) when they are
+# Points SwiftPM at the offline package mirror when there is one, and makes sure the native dependencies
+# (OpenSSL 3, libcurl 4 and SQLite 3 headers, found through pkg-config) are present.
+# Installs libssl-dev, libcurl4-openssl-dev, libsqlite3-dev and pkg-config with apt-get (--no-install-recommends) when they are
 # missing and this user can, saying what it installs first; otherwise says how.
 set -euo pipefail
+
+# swift-argument-parser through the offline mirror when this machine has one (scripts/swiftpm-mirrors.sh).
+"$(dirname "${BASH_SOURCE[0]}")/swiftpm-mirrors.sh"
 
 have_openssl() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists 'openssl >= 3.0'; }
 # libcurl carries compare --remote's HTTP (ReceiptRemote); the OpenSSL flavour, so TLS is the same OpenSSL 3.

@@ -5,7 +5,7 @@
 
 They are generated rather than committed because they are large (up to 100 MB at scale 1). --scale divides
 every count (e.g. --scale 50 for a quick run); the file names stay the same. Benchmarks/hostile.sh runs
-appreceipt over each file and records time and peak memory; README "### Limits" says what happens to each.
+appreceipt over each file and records time and peak memory; ARCHITECTURE.md ("Limits") says what happens to each.
 
 | file                      | what                                                                  |
 |---------------------------|-----------------------------------------------------------------------|

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fails when a file under Sources/ imports Foundation (or one of its parts). The library and the CLI do without
 # it on purpose: linking Foundation made the static release binary 78 MB instead of 21 and cost every run about
-# a millisecond of start-up (README: "Installing on a server"). Tests and benchmarks may use it.
+# a millisecond of start-up (ARCHITECTURE.md: "The release binary"). Tests and benchmarks may use it.
 #
 #   scripts/no-foundation.sh [DIR...]
 set -euo pipefail

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""An independent count of what `appreceipt report` should say, for the tests: the event definitions of the
-README ("Reports"), implemented again from the JSON alone, with Python's own dates and the tz database.
+"""An independent count of what `appreceipt report` should say, for the tests: the event definitions of
+docs/reports.md, implemented again from the JSON alone, with Python's own dates and the tz database.
 
     scripts/report-oracle.py [--tz UTC|America/Los_Angeles|+HH:MM] [--include-unverified] FILE...
 

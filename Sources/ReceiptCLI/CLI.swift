@@ -1,68 +1,71 @@
+import ArgumentParser
 import ReceiptKit
 
-/// The command-line front end: dispatches to subcommands, prints errors, and returns the exit status.
+/// The command-line front end: parses with ArgumentParser (``AppReceipt`` and its subcommands), runs the
+/// subcommand against a console, prints errors, and returns the exit status.
 public enum CLI {
     public static let version = "0.1.0"
 
-    static var subcommands: [any Subcommand.Type] {
-        [
-            DecodeCommand.self, VerifyCommand.self, CompareCommand.self, SubscriptionsCommand.self, DumpCommand.self,
-            AuditCommand.self, SummarizeCommand.self, ReportCommand.self,
-        ]
-    }
+    /// Help and usage are laid out for this many columns whatever the terminal, so they read the same in a
+    /// terminal, a pipe, a test and a man page.
+    static let helpColumns = 80
 
     /// Runs `appreceipt` with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], console: any Console) -> Int32 {
+        // `help help` is a question about help itself: the overview answers it, as `help --help` does.
+        let arguments = arguments.starts(with: ["help", "help"]) ? ["--help"] : arguments
+        let command: any ParsableCommand
         do {
-            return try dispatch(arguments, console: console).rawValue
+            try CommandLineChecks.check(arguments)
+            command = try AppReceipt.parseAsRoot(arguments)
+        } catch {
+            return report(error, console: console)
+        }
+        guard let runnable = command as? any ConsoleRunnable else {
+            // ArgumentParser's own `help SUBCOMMAND`, whose run throws the help request.
+            var command = command
+            do {
+                try command.run()
+            } catch {
+                return report(error, console: console)
+            }
+            return 0
+        }
+        do throws(CLIError) {
+            if let option = CommandLineChecks.repeatedSingleValuedOption(arguments) {
+                throw .usage("option '\(option)' given more than once")
+            }
+            return try runnable.run(console: console).rawValue
         } catch {
             if case .outputClosed = error { return error.exitCode.rawValue }
             console.writeError("appreceipt: error: \(error)\n")
-            if case .usage(_, let command) = error {
-                let helpCommand = command.map { "appreceipt help \($0)" } ?? "appreceipt --help"
-                console.writeError("See '\(helpCommand)'.\n")
-            }
+            if case .usage = error { console.writeError(usage(of: type(of: runnable))) }
             return error.exitCode.rawValue
         }
     }
 
-    private static func dispatch(_ arguments: [String], console: any Console) throws(CLIError) -> ExitCode {
-        guard let first = arguments.first else {
-            throw .usage("no subcommand given", command: nil)
-        }
-        switch first {
-        case "--help", "-h":
-            try console.writeOut(HelpText.overview())
-            return .success
-        case "--version":
-            try console.writeOut("appreceipt \(version)\n")
-            return .success
-        case "help":
-            // `help --help` and `help help` are questions about help itself: the overview answers them.
-            guard arguments.count > 1, !["--help", "-h", "help"].contains(arguments[1]) else {
-                try console.writeOut(HelpText.overview())
-                return .success
-            }
-            guard let command = subcommand(named: arguments[1]) else {
-                throw .usage("unknown subcommand '\(arguments[1])'", command: nil)
-            }
-            try console.writeOut(HelpText.help(for: command))
-            return .success
-        default:
-            guard let command = subcommand(named: first) else {
-                throw .usage("unknown subcommand '\(first)'", command: nil)
-            }
-            let parsed = try ArgumentParser.parse(
-                Array(arguments.dropFirst()), options: command.options + [CommonOptions.help], command: command.name)
-            if parsed.has("help") {
-                try console.writeOut(HelpText.help(for: command))
-                return .success
-            }
-            return try command.run(parsed, console: console)
-        }
+    /// The usage line of a subcommand and where its help is, as ArgumentParser prints them after a usage error.
+    static func usage(of command: any ParsableCommand.Type) -> String {
+        let name = command.configuration.commandName ?? ""
+        return "Usage: appreceipt \(command.usageString())\n  See 'appreceipt \(name) --help' for more information.\n"
     }
 
-    static func subcommand(named name: String) -> (any Subcommand.Type)? {
-        subcommands.first { $0.name == name }
+    /// What ArgumentParser stopped with: help, version and completion scripts go to stdout with status 0; a
+    /// usage error goes to stderr, with the usage line and where to find help, with status 64.
+    static func report(_ error: any Error, console: any Console) -> Int32 {
+        let status = AppReceipt.exitCode(for: error).rawValue
+        let text = AppReceipt.fullMessage(for: error, columns: helpColumns)
+        guard status == 0 else {
+            console.writeError(text.hasSuffix("\n") ? text : text + "\n")
+            return status
+        }
+        do throws(CLIError) {
+            try console.writeOut(text.hasSuffix("\n") ? text : text + "\n")
+        } catch {
+            if case .outputClosed = error { return 0 }
+            console.writeError("appreceipt: error: \(error)\n")
+            return error.exitCode.rawValue
+        }
+        return 0
     }
 }

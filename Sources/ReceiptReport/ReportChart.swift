@@ -23,7 +23,7 @@ public enum ReportChart {
     ]
 
     /// The SVG document, of a bounded size however many days the report has (its panels group days into longer
-    /// periods rather than grow; the README's screenshot window holds any chart).
+    /// periods rather than grow; the screenshot window of docs/reports.md holds any chart).
     public static func svg(_ report: Report) -> String {
         var panels = [eventPanel(report), auditPanel(report)]
         let width = panels.map(\.width).max() ?? 800

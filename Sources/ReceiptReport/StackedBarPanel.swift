@@ -43,7 +43,7 @@ struct StackedBarPanel {
     static let titleSpace = 44.0
     static let noteHeight = 16.0
     static let labelSpace = 80.0
-    /// A chart of two panels with this many note lines each still fits the README's screenshot window.
+    /// A chart of two panels with this many note lines each still fits the screenshot window of docs/reports.md.
     static let maximumNoteLines = 6
     static let minimumPlotWidth = 640.0
     static let maximumPlotWidth = 900.0

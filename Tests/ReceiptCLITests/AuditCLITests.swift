@@ -116,7 +116,7 @@ import Testing
         (["audit", "--jobs", "100000"], "--jobs must be at most 256, not 100000"),
         (["audit", "--max-record-bytes", "lots"], "--max-record-bytes needs a positive whole number, not 'lots'"),
         (["audit", "--environment", "Xcode"], "--environment must be Production or Sandbox (any case), not 'Xcode'"),
-        (["summarize", "--format", "csv"], "--format must be json or text, not 'csv'"),
+        (["summarize", "--format", "csv"], "The value 'csv' is invalid for '--format <format>'"),
     ])
     func usageErrorsExit64(arguments: [String], message: String) {
         let result = run(arguments)

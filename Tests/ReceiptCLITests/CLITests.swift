@@ -24,12 +24,17 @@ import Testing
 
     @Test(arguments: [
         (["frobnicate"], "unknown subcommand 'frobnicate'"),
+        (["decod"], "unknown subcommand 'decod'. Did you mean 'decode'?"),
+        (["help", "verfy"], "unknown subcommand 'verfy'. Did you mean 'verify'?"),
         ([], "no subcommand given"),
-        (["decode", "--bogus"], "unknown option '--bogus'"),
-        (["decode", "--format"], "option '--format' needs a value"),
-        (["decode", "--format", "yaml"], "--format must be json or text, not 'yaml'"),
+        (["decode", "--bogus"], "Unknown option '--bogus'"),
+        (["decode", "--format"], "Missing value for '--format <format>'"),
+        (
+            ["decode", "--format", "yaml"],
+            "The value 'yaml' is invalid for '--format <format>'. Please provide one of 'json' and 'text'."
+        ),
         (["decode", "--format=json", "--format", "text"], "option '--format' given more than once"),
-        (["decode", "--compact=yes"], "option '--compact' takes no value"),
+        (["decode", "--compact=yes"], "The option '--compact' does not take any value, but 'yes' was specified."),
     ])
     func usageErrorsExit64WithAMessageOnStderr(arguments: [String], message: String) {
         let console = BufferConsole()
@@ -37,6 +42,9 @@ import Testing
         #expect(console.out.isEmpty)
         #expect(console.err.contains("appreceipt: error: \(message)"))
         #expect(console.err.contains("See 'appreceipt"))
+        // The usage line follows the message, the subcommand's when one was named.
+        let usage = arguments.first == "decode" ? "Usage: appreceipt decode [" : "Usage: appreceipt <subcommand>"
+        #expect(console.err.contains(usage), "\(console.err)")
     }
 
     @Test func missingFileExits66() {

@@ -19,11 +19,9 @@ import Testing
     @Test(arguments: ["json", "text"])
     func producesOnlyTheRequestedForm(format: String) throws {
         let calls = Calls()
-        var arguments = ParsedArguments()
-        arguments.positionals = Self.files
         let console = BufferConsole()
         let outputFormat = try #require(OutputFormat(rawValue: format))
-        let status = try PerFileLoop.run(arguments, console: console, format: outputFormat) { input in
+        let status = try PerFileLoop.run(Self.files, format: outputFormat, compact: false, console: console) { input in
             FileResult(
                 writeJSON: { output in
                     calls.json += 1
@@ -48,11 +46,11 @@ import Testing
     func releasesEachDocumentBeforeTheNextFile(flags: [String]) throws {
         weak var previous: Document?
         var releasedInTime: [Bool] = []
-        var arguments = ParsedArguments()
-        arguments.positionals = Self.files
-        arguments.flags = Set(flags)
         let console = BufferConsole()
-        _ = try PerFileLoop.run(arguments, console: console, format: .json) { _ in
+        _ = try PerFileLoop.run(
+            Self.files, format: .json, compact: flags.contains("compact"), jsonLines: flags.contains("jsonl"),
+            console: console
+        ) { _ in
             releasedInTime.append(previous == nil)
             let document = Document()
             previous = document

@@ -116,7 +116,7 @@ import Testing
         // There is no way to pass it in argv.
         let argv = try BinaryRunner.run(["compare", "--remote", "--password", secret, receipt])
         #expect(argv.status == 64)
-        #expect(argv.stderr.contains("unknown option '--password'"))
+        #expect(argv.stderr.contains("Unknown option '--password'"))
     }
 
     /// An iOS 6 transaction receipt is posted as base64 of its property list, the form Apple takes.

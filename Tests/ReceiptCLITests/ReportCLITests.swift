@@ -97,11 +97,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (["report", "--format", "xml"], "--format must be csv, json or text, not 'xml'"),
+        (
+            ["report", "--format", "xml"],
+            "The value 'xml' is invalid for '--format <format>'. Please provide one of 'csv', 'json' or 'text'."
+        ),
         (["report", "--format", "csv", "--compact"], "--compact shapes JSON output; it cannot be used with --format csv"),
         (["report", "--tz", "Mars/Olympus"], "--tz: a time zone is UTC, America/Los_Angeles"),
         (["report", "--tz", "+25:00"], "not '+25:00'"),
-        (["report", "--svg"], "option '--svg' needs a value"),
+        (["report", "--svg"], "Missing value for '--svg <file>'"),
     ])
     func usageErrorsExit64(arguments: [String], message: String) {
         let result = run(arguments)
@@ -143,8 +146,8 @@ import Testing
     }
 
     /// `report --help` listed the whole tool's exit statuses, 1, 69, 70 and 130 among them, which report never
-    /// returns. Its EXIT STATUS section now lists its own, and each is the status of a real run here; README and
-    /// man page name the same.
+    /// returns. Its EXIT STATUS section now lists its own, and each is the status of a real run here; docs/reports.md
+    /// and the man page name the same.
     @Test func helpListsTheExitStatusesReportReturns() throws {
         let help = run(["report", "--help"]).out
         let section = try #require(help.components(separatedBy: "EXIT STATUS:\n").last)
@@ -160,12 +163,16 @@ import Testing
             ].map(Int.init))
         #expect(listed == [0, 64, 65, 66, 74], "\(section)")
         #expect(listed == returned)
-        let readme = try String(contentsOf: BinaryRunner.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let readmeStatus = try #require(readme.components(separatedBy: "**Exit status.** 0 when the report").last)
-        #expect(Set([64, 65, 66, 74].filter { readmeStatus.prefix(400).contains("; \($0) ") }) == [64, 65, 66, 74])
-        let man = try String(contentsOf: BinaryRunner.projectRoot.appendingPathComponent("man/appreceipt.1"), encoding: .utf8)
-        let manStatus = try #require(man.components(separatedBy: ".Cm report\nexits 0").last?.prefix(400))
-        #expect([64, 65, 66, 74].allSatisfy { manStatus.contains(" \($0) ") }, "\(manStatus)")
+        let docs = try String(contentsOf: Self.reportsDocument, encoding: .utf8)
+        let docsStatus = try #require(docs.components(separatedBy: "## Exit status\n\n0 when the report").dropFirst().first)
+        #expect(Set([64, 65, 66, 74].filter { docsStatus.prefix(400).contains("; \($0) ") }) == [64, 65, 66, 74])
+        // The man page is generated from the same help (scripts/man-pages.sh): its EXIT STATUS lists the same.
+        let man = try String(
+            contentsOf: BinaryRunner.projectRoot.appendingPathComponent("man/appreceipt-report.1"), encoding: .utf8)
+        let manStatus = try #require(
+            man.components(separatedBy: ".Sh \"EXIT STATUS\"\n").last?.components(separatedBy: ".El").first)
+        let manListed = Set(manStatus.split(separator: "\n").compactMap { $0.hasPrefix(".It ") ? Int($0.dropFirst(4)) : nil })
+        #expect(manListed == listed, "\(manStatus)")
     }
 
     /// Every row repeats its environment, and one input's environment is on all its transactions: a 100 kB
@@ -189,9 +196,9 @@ import Testing
         #expect(csv.contains("," + String(repeating: "E", count: 64) + "…,p,1,"))
     }
 
-    /// The README's screenshot command names a window; every chart fits it: a normal batch, an empty one, and
+    /// docs/reports.md's screenshot command names a window; every chart fits it: a normal batch, an empty one, and
     /// 20,000 distinct days (before: 120,410 pixels wide, about 10 MB; ReportTests has 100,000 days in-process).
-    @Test func everyChartFitsTheREADMEScreenshotWindow() throws {
+    @Test func everyChartFitsTheDocumentedScreenshotWindow() throws {
         let window = try Self.screenshotWindow()
         let directory = try TemporaryDirectory()
         let days = (0..<20_000).map { day in
@@ -214,13 +221,16 @@ import Testing
         }
     }
 
-    /// `--window-size=W,H` in the README's report section.
+    /// The user documentation of `report`, which holds its screenshot command and its exit statuses.
+    static let reportsDocument = BinaryRunner.projectRoot.appendingPathComponent("docs/reports.md")
+
+    /// `--window-size=W,H` in the screenshot command of docs/reports.md's chart section.
     static func screenshotWindow() throws -> (width: Int, height: Int) {
-        let readme = try String(contentsOf: BinaryRunner.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Reports").dropFirst().first)
+        let docs = try String(contentsOf: reportsDocument, encoding: .utf8)
+        let section = try #require(docs.components(separatedBy: "## Chart\n").dropFirst().first)
         let size = try #require(section.components(separatedBy: "--window-size=").dropFirst().first?.prefix { $0 != " " })
         let numbers = size.split(separator: ",").compactMap { Int($0) }
-        try #require(numbers.count == 2, "README: --window-size=\(size)")
+        try #require(numbers.count == 2, "docs/reports.md: --window-size=\(size)")
         return (numbers[0], numbers[1])
     }
 

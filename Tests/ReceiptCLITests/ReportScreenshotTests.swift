@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The report's SVG opened in a real browser (Debian's headless chromium) in the window the README suggests for
-/// a screenshot: the chart must fit it, and the screenshot be the window's size, not blank or one colour, and
+/// The report's SVG opened in a real browser (Debian's headless chromium) in the window docs/reports.md suggests
+/// for a screenshot: the chart must fit it, and the screenshot be the window's size, not blank or one colour, and
 /// show the event and verdict colours. The PNG is kept at .build/report-screenshot.png and its path printed, so
 /// a person can look at it.
 @Suite struct ReportScreenshotTests {
@@ -22,7 +22,7 @@ import Testing
         let svg = try String(contentsOfFile: svgPath, encoding: .utf8)
         let size = try #require(Self.size(of: svg))
         let window = try ReportCLITests.screenshotWindow()
-        #expect(size.width <= window.width && size.height <= window.height, "chart \(size), README window \(window)")
+        #expect(size.width <= window.width && size.height <= window.height, "chart \(size), documented window \(window)")
 
         let png = directory.path("report.png")
         let shot = try BinaryRunner.run(

@@ -5,7 +5,7 @@ import Testing
 /// A differential oracle (issue 20, item 5): Apple's own Python library (`app-store-server-library`,
 /// `SignedDataVerifier` with online checks off, installed by scripts/ensure-oracle.sh) and appreceipt must make
 /// the same accept/reject decision on every StoreKit 2 item of TestVectors and of the shared corpus, except for
-/// the differences the README lists under "Apple's library as an oracle", each with its reason.
+/// the differences docs/storekit2.md lists under "Apple's library as an oracle", each with its reason.
 @Suite struct AppleLibraryOracleTests {
     /// The oracle's Python, or nil with the reason it is missing.
     static let python: (path: String?, reason: String) = {
@@ -85,7 +85,7 @@ import Testing
         return Dictionary(answers.map { ($0.path, $0) }) { first, _ in first }
     }
 
-    /// Where the two may differ, and why (README, "Apple's library as an oracle").
+    /// Where the two may differ, and why (docs/storekit2.md, "Apple's library as an oracle").
     static func knownDifference(_ item: Item) -> String? {
         if item.environment == "Xcode" { return "Apple's library skips every check for Xcode data" }
         if item.environment == nil { return "Apple's library refuses an item that states no environment" }

@@ -398,8 +398,8 @@ import Testing
         }
     }
 
-    /// Every note the chart can have, at once, with many response statuses: the chart still fits the README's
-    /// screenshot window, and no note is cut.
+    /// Every note the chart can have, at once, with many response statuses: the chart still fits the
+    /// screenshot window of docs/reports.md, and no note is cut.
     @Test func theFullestChartFitsTheScreenshotWindow() throws {
         var builder = ReportBuilder(options: ReportOptions())
         for record in Self.many(days: 400, from: 19_000) { builder.add(record) }

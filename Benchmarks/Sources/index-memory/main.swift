@@ -7,7 +7,7 @@ import ReceiptKit
     import Darwin
 #endif
 
-// Resident memory of the audit's cross-record signal index per million distinct ids (README, "Audit batches").
+// Resident memory of the audit's cross-record signal index per million distinct ids (docs/audit.md, "Measured").
 //
 //   swift run -c release --package-path Benchmarks index-memory [MILLIONS]
 //

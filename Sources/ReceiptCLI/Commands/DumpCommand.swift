@@ -1,31 +1,37 @@
+import ArgumentParser
 import ReceiptKit
 
 /// `appreceipt dump`: the raw ASN.1 tree with receipt field names annotated.
-enum DumpCommand: Subcommand {
-    static let name = "dump"
-    static let abstract = "Print the ASN.1 tree of a receipt with offsets, tags, lengths and field names."
-    static let usage = "[--format json|text] [--compact] [FILE]"
-    static let discussion = """
-        Every element with its byte offset, header length, content length ('inf' for BER indefinite
-        length), tag class and number, constructed or primitive, and a value preview. The receipt payload
-        and each attribute value are opened in place (marked 'encapsulates') and annotated with their
-        verifyReceipt field names. Reads the same input forms as decode; only PKCS#7 receipts have a tree.
-        A damaged input prints every element before the break (one cut short is marked 'truncated'),
-        then the error at its offset, and exits 65; in JSON the tree has an 'error' member.
-        """
-    static let options: [OptionSpec] = [CommonOptions.format, CommonOptions.compact]
+struct DumpCommand: ConsoleRunnable {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Print the ASN.1 tree of a receipt with offsets, tags, lengths and field names.",
+        discussion: """
+            Every element with its byte offset, header length, content length ('inf' for BER indefinite \
+            length), tag class and number, constructed or primitive, and a value preview. The receipt payload \
+            and each attribute value are opened in place (marked 'encapsulates') and annotated with their \
+            verifyReceipt field names. Reads the same input forms as decode; only PKCS#7 receipts have a tree. \
+            A damaged input prints every element before the break (one cut short is marked 'truncated'), then \
+            the error at its offset, and exits 65; in JSON the tree has an 'error' member.
 
-    static func run(_ arguments: ParsedArguments, console: any Console) throws(CLIError) -> ExitCode {
-        let format = try OutputFormat.from(arguments, command: name)
-        guard arguments.positionals.count <= 1 else { throw .usage("dump takes one FILE", command: name) }
-        return try PerFileLoop.run(arguments, console: console, format: format) { input throws(CLIError) in
-            let result = try self.read(input)
+            \(ExitStatusText.tool)
+            """)
+
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The receipt; none or - reads standard input.", valueName: "file"))
+    var file: String?
+
+    func run(console: any Console) throws(CLIError) -> ExitCode {
+        try PerFileLoop.run(file.map { [$0] } ?? [], format: output.format, compact: output.compact, console: console) {
+            input throws(CLIError) in
+            let result = try Self.read(input)
             guard let tree = result.tree else {
                 throw .undecodable(source: input.source, result.failure ?? .container(.asn1(.empty)))
             }
             let text = { () -> String in
                 var lines: [String] = []
-                render(tree, into: &lines)
+                Self.render(tree, into: &lines)
                 return lines.renderedLines
             }
             guard let failure = result.failure else {

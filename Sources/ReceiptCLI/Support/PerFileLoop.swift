@@ -20,14 +20,14 @@ struct FileResult {
 /// Every document is written as soon as its file is done (the array's brackets around them), into one reused
 /// buffer, so memory does not grow with the number of FILEs.
 enum PerFileLoop {
+    /// `files` as given (none: standard input); `jsonLines` is `--jsonl`.
     static func run(
-        _ arguments: ParsedArguments, console: any Console, format: OutputFormat,
+        _ files: [String], format: OutputFormat, compact: Bool, jsonLines lines: Bool = false, console: any Console,
         process: (NamedInput) throws(CLIError) -> FileResult
     ) throws(CLIError) -> ExitCode {
-        let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
+        let paths = files.isEmpty ? ["-"] : files
         let several = paths.count > 1
-        let lines = arguments.has("jsonl")
-        var output = JSONOutput(pretty: !lines && !arguments.has("compact"), capacity: 64 * 1024)
+        var output = JSONOutput(pretty: !lines && !compact, capacity: 64 * 1024)
         let array = format == .json && several && !lines
         if array { output.beginArray() }
         var worst = ExitCode.success

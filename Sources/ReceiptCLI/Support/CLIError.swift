@@ -2,8 +2,8 @@ public import ReceiptKit
 
 /// What went wrong in a command, mapped here (and only here) to wording and an exit code.
 public enum CLIError: Error, Sendable, CustomStringConvertible {
-    /// A bad command line; `command` is used to point at its help.
-    case usage(String, command: String?)
+    /// A bad command line found while running (the parser's own checks and `validate()` come first).
+    case usage(String)
     case unreadable(path: String, reason: String)
     case undecodable(source: String, DecodeError)
     case output(String)
@@ -28,7 +28,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .usage(let message, _): return message
+        case .usage(let message): return message
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .undecodable(let source, let error): return "\(source): \(error.message(.commandLine))"
         case .output(let reason): return "writing output failed: \(reason)"
