@@ -44,7 +44,7 @@ struct AppReceipt: ParsableCommand {
         version: "appreceipt \(CLI.version)",
         subcommands: [
             DecodeCommand.self, VerifyCommand.self, CompareCommand.self, SubscriptionsCommand.self, DumpCommand.self,
-            AuditCommand.self, SummarizeCommand.self, ReportCommand.self,
+            AuditCommand.self, SummarizeCommand.self, ReportCommand.self, IndexCommand.self,
         ])
 
     /// Every message the tool prints starts so, ArgumentParser's usage errors included.
