@@ -137,4 +137,4 @@ clean:
 ## environments); Debian packages it installed with apt-get are named, not removed (other software may use them).
 clean-test-tools:
 	rm -rf "$${APPRECEIPT_SPARK_VENV:-$$HOME/.cache/appreceipt/spark-venv}" "$${APPRECEIPT_ORACLE_VENV:-$$HOME/.cache/appreceipt/oracle-venv}"
-	@echo "removed the test virtual environments; apt-get installed (if they were missing): chromium fonts-dejavu-core python3-venv libssl-dev libcurl4-openssl-dev pkg-config python3 groff-base"
+	@echo "removed the test virtual environments; apt-get installed (if they were missing): chromium fonts-dejavu-core python3-venv libssl-dev libcurl4-openssl-dev libsqlite3-dev pkg-config python3 groff-base"

@@ -30,9 +30,15 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
+        // SQLite 3 for audit --index, the cross-batch signal index (ReceiptAudit).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         .target(name: "ReceiptKit", dependencies: ["COpenSSL"], swiftSettings: strictSettings),
         // The batch engine: readers, worker threads, signals and summaries over many receipts.
-        .target(name: "ReceiptAudit", dependencies: ["ReceiptKit"], swiftSettings: strictSettings),
+        .target(name: "ReceiptAudit", dependencies: ["ReceiptKit", "CSQLite"], swiftSettings: strictSettings),
         .target(name: "ReceiptRemote", dependencies: ["ReceiptKit", "CCurl"], swiftSettings: strictSettings),
         .target(name: "ReceiptReport", dependencies: ["ReceiptKit", "ReceiptAudit"], swiftSettings: strictSettings),
         .target(

@@ -20,5 +20,13 @@ let package = Package(
                 .product(name: "ReceiptAudit", package: "appreceipt"),
             ]
         ),
+        // The SQLite index of audit --index at 10 million keys (docs/audit-index.md).
+        .executableTarget(
+            name: "index-bench",
+            dependencies: [
+                .product(name: "ReceiptKit", package: "appreceipt"),
+                .product(name: "ReceiptAudit", package: "appreceipt"),
+            ]
+        ),
     ]
 )

@@ -49,6 +49,14 @@ bin_dir="$("$SWIFT" build -c release --package-path Benchmarks --show-bin-path)"
 mkdir -p Benchmarks/results
 "$bin_dir/receipt-bench" "$iterations" --out Benchmarks/results/latest.txt "$@"
 
+# The audit index (audit --index, docs/audit-index.md) at 10 million keys: file size and per-record cost.
+# APPRECEIPT_INDEX_BENCH_MILLIONS=0 leaves it out (it takes a few minutes and about 1 GB of /tmp).
+index_millions="${APPRECEIPT_INDEX_BENCH_MILLIONS:-10}"
+if [ "$index_millions" != "0" ]; then
+  echo
+  "$bin_dir/index-bench" "$index_millions" | tee Benchmarks/results/index.txt
+fi
+
 # Whole processes on the make_batch.py batch: appreceipt audit and verify against the Python baseline, with the
 # ratios and memory targets of issue 13 (Benchmarks/batch.py; it skips, saying why, without ../shared).
 release_binary="${APPRECEIPT_BINARY:-.build/release/appreceipt}"

@@ -44,13 +44,14 @@ public struct AuditEngine: Sendable {
     ///   - idle: called when output could stall otherwise (the next result is still being worked on, or the next
     ///     read may wait for input), so the caller can flush its output.
     ///   - emit: receives each record; an error stops the run and is rethrown.
+    ///   - skipped: how many records `reader` skipped (``RecordReader/skip(_:)``) before this run.
     public func run<E: Error>(
-        _ reader: consuming RecordReader, reducer: inout AuditReducer,
+        _ reader: consuming RecordReader, reducer: inout AuditReducer, skipped: Int = 0,
         shouldStop: @escaping @Sendable () -> Bool = { false },
         idle: (() throws(E) -> Void)? = nil, emit: (AuditRecord) throws(E) -> Void
     ) throws(E) -> Outcome {
         var reader = reader
-        let pipeline = AuditPipeline(window: window, jobs: jobs)
+        let pipeline = AuditPipeline(window: window, jobs: jobs, skipped: skipped)
         let auditor = self.auditor
         defer { pipeline.shutDown() }
         var workersStarted = jobs == 1

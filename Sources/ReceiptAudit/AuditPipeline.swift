@@ -51,8 +51,13 @@ final class AuditPipeline: @unchecked Sendable {
     /// Records that were unreadable files or streams.
     var unreadable = 0
 
-    init(window: Int, jobs: Int) {
+    /// `skipped`: records the reader skipped before the first one it hands over (a resumed audit), so that the
+    /// counters go on from the records' own numbers.
+    init(window: Int, jobs: Int, skipped: Int = 0) {
         self.window = window
+        submitted = skipped
+        claimed = skipped
+        emitted = skipped
         queueLimit = jobs > 1 ? window : 1
         items = Array(repeating: nil, count: window)
         results = Array(repeating: nil, count: window)

@@ -142,6 +142,17 @@ extension AuditSignal {
         output.beginObject(keysInOrder: true)
         output.key("detail")
         output.string(detail)
+        if let firstSeen {
+            output.key("first_seen")
+            output.beginObject(keysInOrder: true)
+            output.key("batch")
+            output.string(firstSeen.batch)
+            output.key("line")
+            output.integer(firstSeen.line)
+            output.key("user")
+            output.string(firstSeen.user)
+            output.endObject()
+        }
         output.key("id")
         output.string(kind.rawValue)
         output.key("records")
@@ -161,7 +172,20 @@ extension AuditSignal {
             }
             return number
         }
-        self.init(kind, try fields.string("detail") ?? "", records: records)
+        self.init(kind, try fields.string("detail") ?? "", records: records, firstSeen: try Self.firstSeen(fields, context))
+    }
+
+    /// `first_seen`, when present: all three members, or the line is refused.
+    private static func firstSeen(_ fields: JSONFields, _ context: String) throws(AuditRecordParseError)
+        -> AuditFirstSeen?
+    {
+        let members = try fields.object("first_seen")
+        guard !members.isEmpty else { return nil }
+        let place = JSONFields(object: members, context: context + "first_seen.")
+        guard let batch = try place.string("batch"), let user = try place.string("user"),
+            let line = try place.integer("line")
+        else { throw AuditRecordParseError("\(context)first_seen needs batch, line and user") }
+        return AuditFirstSeen(batch: batch, line: line, user: user)
     }
 }
 

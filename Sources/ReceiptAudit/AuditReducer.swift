@@ -7,12 +7,15 @@ import ReceiptKit
 /// that span shards are raised again and the summary equals that of one run over the same records.
 public struct AuditReducer: Sendable {
     public private(set) var index = SignalIndex()
+    /// The index of earlier batches (`audit --index`), consulted and written after this batch's own index.
+    public let crossBatch: AuditIndex?
     private var running = AuditSummary()
 
-    public init() {}
+    public init(crossBatch: AuditIndex? = nil) { self.crossBatch = crossBatch }
 
     public mutating func reduce(_ record: inout AuditRecord) {
         index.observe(&record)
+        crossBatch?.observe(&record)
         running.add(record)
     }
 

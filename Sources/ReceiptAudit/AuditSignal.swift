@@ -31,10 +31,14 @@ public struct AuditSignal: Sendable, Equatable {
     public let detail: String
     /// The related record numbers: the earlier records for a cross-record signal, the record itself otherwise.
     public let records: [Int]
+    /// For a cross-record signal raised against the index of earlier batches: where another user sent the key
+    /// first. Nil without `--index`, and for sharing seen within this batch only.
+    public let firstSeen: AuditFirstSeen?
 
-    public init(_ kind: Kind, _ detail: String, records: [Int]) {
+    public init(_ kind: Kind, _ detail: String, records: [Int], firstSeen: AuditFirstSeen? = nil) {
         self.kind = kind
         self.detail = detail
         self.records = records
+        self.firstSeen = firstSeen
     }
 }

@@ -72,6 +72,14 @@ public struct RecordReader {
         }
     }
 
+    /// Reads past the first `count` records without handing them out (a resumed audit skips what it committed),
+    /// so the next one keeps its number in the whole input. Returns how many there were to skip.
+    public mutating func skip(_ count: Int) -> Int {
+        var skipped = 0
+        while skipped < count, next() != nil { skipped += 1 }
+        return skipped
+    }
+
     /// True when the next record may have to wait for input: a records stream from a pipe or terminal with no
     /// complete line buffered, or the start of a records input. Single-receipt files are read to their end.
     public var nextMayWaitForInput: Bool {

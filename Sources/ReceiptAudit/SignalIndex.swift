@@ -25,18 +25,14 @@ public struct SignalIndex: Sendable {
     /// record numbers were local to that shard) are replaced.
     public mutating func observe(_ record: inout AuditRecord) {
         record.signals.removeAll { $0.kind.isCrossRecord }
-        guard let userName = record.userID, record.hasAuthenticSignature,
-            !(record.environment?.isByteEqual(to: "Xcode") ?? false),
-            let user = users.number(for: userName)
-        else { return }
+        guard let userName = Self.indexedUser(of: record), let user = users.number(for: userName) else { return }
         var raised: [AuditSignal] = []
         if let hex = record.payloadSHA256, let key = PayloadKey(hex: hex),
             let sharing = payloads.observe(key, user: user, record: record.number, label: { hex })
         {
             raised.append(
                 AuditSignal(
-                    .receiptSharedBetweenUsers,
-                    "the same signed payload (payload_sha256 \(hex)) is under \(sharing.otherUsers) other user id(s)",
+                    .receiptSharedBetweenUsers, Self.payloadDetail(hex: hex, otherUsers: sharing.otherUsers),
                     records: Self.limited(sharing.earlierRecords)))
         }
         var sharedIDs: [String] = []
@@ -56,12 +52,10 @@ public struct SignalIndex: Sendable {
             earlier.formUnion(sharing.earlierRecords)
         }
         if !sharedIDs.isEmpty {
-            let shown = sharedIDs.prefix(5).joined(separator: ", ") + (sharedIDs.count > 5 ? ", ..." : "")
             raised.append(
                 AuditSignal(
-                    .transactionSharedBetweenUsers,
-                    "\(sharedIDs.count) transaction id(s) of this receipt are also under other user ids (up to "
-                        + "\(otherUsers) other): \(shown)", records: Self.limited(earlier.sorted())))
+                    .transactionSharedBetweenUsers, Self.transactionDetail(ids: sharedIDs, otherUsers: otherUsers),
+                    records: Self.limited(earlier.sorted())))
         }
         guard !raised.isEmpty else { return }
         record.signals = (record.signals + raised).sorted { $0.kind < $1.kind }
@@ -96,8 +90,17 @@ public struct SignalIndex: Sendable {
             userCount: shared.users.count, users: shared.users.prefix(limit).map { users.name(of: $0) })
     }
 
+    /// The user id a record is indexed under, or nil when it is not indexed at all: no user id, a signature or
+    /// chain that did not hold, or an Xcode receipt. The persistent index (``AuditIndex``) takes the same.
+    static func indexedUser(of record: AuditRecord) -> String? {
+        guard let user = record.userID, record.hasAuthenticSignature,
+            !(record.environment?.isByteEqual(to: "Xcode") ?? false)
+        else { return nil }
+        return user
+    }
+
     /// A transaction id as indexed: a number when it is one (see ``canonicalNumber(_:)``), else its text.
-    private enum TransactionKey {
+    enum TransactionKey {
         case number(UInt64, text: String)
         case text(String)
 
@@ -111,7 +114,7 @@ public struct SignalIndex: Sendable {
     /// The distinct transaction and original transaction ids of a record's purchases, family-shared ones left out,
     /// in order of first appearance. Numeric ids (all of Apple's) are told apart as numbers, which hashes far
     /// cheaper than their text on a receipt with hundreds of purchases.
-    private static func transactionIDs(of record: AuditRecord) -> [TransactionKey] {
+    static func transactionIDs(of record: AuditRecord) -> [TransactionKey] {
         var seenNumbers = Set<UInt64>()
         var seenTexts = Set<ExactString>()
         var ids: [TransactionKey] = []
@@ -140,6 +143,18 @@ public struct SignalIndex: Sendable {
     }
 
     private static func limited(_ records: [Int]) -> [Int] { Array(records.prefix(signalRecordLimit)) }
+
+    /// The words of `receipt_shared_between_users`.
+    static func payloadDetail(hex: String, otherUsers: Int) -> String {
+        "the same signed payload (payload_sha256 \(hex)) is under \(otherUsers) other user id(s)"
+    }
+
+    /// The words of `transaction_shared_between_users`: how many ids, the most other users of any, the first five.
+    static func transactionDetail(ids: [String], otherUsers: Int) -> String {
+        let shown = ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? ", ..." : "")
+        return "\(ids.count) transaction id(s) of this receipt are also under other user ids (up to \(otherUsers) "
+            + "other): \(shown)"
+    }
 }
 
 /// The first 128 bits of a payload's SHA-256: plenty to tell receipts apart (the payloads are Apple-signed, so
@@ -159,4 +174,7 @@ struct PayloadKey: Hashable, Sendable {
         high = words[0]
         low = words[1]
     }
+
+    /// The 16 bytes, high word first: how the persistent index stores the key.
+    var bytes: [UInt8] { (0..<16).map { UInt8(truncatingIfNeeded: ($0 < 8 ? high : low) >> (56 - 8 * ($0 % 8))) } }
 }

@@ -22,6 +22,21 @@ import Testing
         return result
     }
 
+    @Test func skippedRecordsKeepTheNumberingOfTheWholeInput() throws {
+        let fs = MemoryFileSystem()
+        fs.addFile("r.jsonl", "a\n\nb\nc\n")
+        fs.addFile("one.der", "x")
+        var reader = try RecordReader(inputs: [.path("r.jsonl"), .path("one.der")], fileSystem: fs, maximumRecordBytes: 64)
+        let first = reader.skip(2)
+        #expect(first == 2)
+        let third = reader.next()
+        #expect(third?.number == 3 && third?.source == "r.jsonl:4")
+        let skipped = reader.skip(5)
+        #expect(skipped == 1)
+        let end = reader.next()
+        #expect(end == nil)
+    }
+
     @Test func directoriesAreWalkedInSortedPathOrderSkippingHiddenEntries() throws {
         let fs = MemoryFileSystem()
         fs.directories = ["d", "d/b", "d/.git"]

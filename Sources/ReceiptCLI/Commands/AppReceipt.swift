@@ -48,7 +48,7 @@ struct AppReceipt: ParsableCommand {
         version: "appreceipt \(CLI.version)",
         subcommands: [
             DecodeCommand.self, VerifyCommand.self, CompareCommand.self, SubscriptionsCommand.self, DumpCommand.self,
-            AuditCommand.self, SummarizeCommand.self, ReportCommand.self, APICommand.self,
+            AuditCommand.self, SummarizeCommand.self, ReportCommand.self, IndexCommand.self, APICommand.self,
         ])
 
     /// Every message the tool prints starts so, ArgumentParser's usage errors included.

@@ -51,6 +51,8 @@ struct AuditCommand: ConsoleRunnable {
 
             Sharing signals need user ids and come only from receipts whose signature and chain held.
 
+            ACROSS BATCHES: --index FILE keeps the sharing signals' keys in an SQLite file (WAL mode), one row per             key and user with where it was first sent (--batch label, line). A record whose key another user sent             in an earlier batch carries the signal with first_seen {batch, line, user}; with an empty index the             output and summary are the same bytes as without one. A --batch label the index holds is refused             unless --resume. With --output FILE, record lines and index rows are committed together every             --commit-every records (the output synced first); after the run is killed, the same command with             --resume cuts the output back to what was committed, skips those records and audits the rest, so             every record is in the output and the index exactly once. appreceipt index looks inside the file.
+
             --summary FILE writes the JSON summary; a short summary goes to stderr at the end. A progress line is \
             drawn on stderr when it is a terminal and stdout is not. Ctrl-C stops reading and leaves complete lines \
             only.
@@ -58,13 +60,14 @@ struct AuditCommand: ConsoleRunnable {
             EXAMPLES:
               appreceipt audit --summary summary.json receipts/ > records.jsonl
               appreceipt audit --only-problems --bundle-id com.example.app --records batch.jsonl
+              appreceipt audit --index fraud.sqlite --batch tuesday --output tuesday.out tuesday.jsonl
 
             EXIT STATUS:
               0   every record valid and no signal
               1   otherwise (malformed records included; they never stop the batch)
-              64  usage error
-              66  an input path missing or unreadable
-              74  writing output failed
+              64  usage error (also a --batch label the index holds, without --resume)
+              66  an input path, or the --index file, missing or unreadable
+              74  writing output (or the index) failed
               130 interrupted (Ctrl-C); the output ends with a complete line
             """)
 
@@ -112,6 +115,36 @@ struct AuditCommand: ConsoleRunnable {
             "Largest record (a line or a file) in bytes; longer ones are malformed (default 4194304).", valueName: "n"))
     var maxRecordBytes: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also compare records with the earlier batches kept in this SQLite file, and add this batch to it "
+                + "(a signal against an earlier batch says where: first_seen {batch, line, user}).",
+            valueName: "file"))
+    var index: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --index, this batch's label (default: the first input's file name and today's date, e.g. "
+                + "monday.jsonl@2026-12-01); a label in the index is refused unless --resume.", valueName: "label"))
+    var batch: String?
+
+    @Flag(
+        help: ArgumentHelp(
+            "With --index, go on with a batch the index holds: cut --output back to what was committed, skip "
+                + "those records and audit the rest."))
+    var resume = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the record lines to FILE instead of stdout; with --index, committed together with the index "
+                + "rows, so that a killed run resumes with every record exactly once.", valueName: "file"))
+    var output: String?
+
+    @Option(
+        name: .customLong("commit-every"),
+        help: ArgumentHelp("With --index, commit output and index rows every N records (default 10000).", valueName: "n"))
+    var commitEvery: String?
+
     @OptionGroup var verification: VerificationOptions
 
     @Argument(
@@ -123,6 +156,22 @@ struct AuditCommand: ConsoleRunnable {
     func validate() throws {
         _ = try validating { () throws(CLIError) in try threads() }
         _ = try validating { () throws(CLIError) in try positiveInteger(maxRecordBytes, option: "--max-record-bytes") }
+        _ = try validating { () throws(CLIError) in try indexOptions() }
+    }
+
+    /// `--index` and the options that need it, checked; nil without `--index`.
+    func indexOptions() throws(CLIError) -> AuditIndexOptions? {
+        guard let index else {
+            if batch != nil { throw .usage("--batch needs --index") }
+            if resume { throw .usage("--resume needs --index") }
+            if commitEvery != nil { throw .usage("--commit-every needs --index") }
+            return nil
+        }
+        return AuditIndexOptions(
+            path: index,
+            batch: batch ?? IndexedAuditRun.defaultBatch(inputs: recordFiles + paths, now: TimeOptions.now()),
+            resume: resume,
+            commitEvery: try positiveInteger(commitEvery, option: "--commit-every") ?? AuditIndexOptions.defaultCommitEvery)
     }
 
     /// `--jobs`, or the number of cores.
@@ -141,7 +190,9 @@ struct AuditCommand: ConsoleRunnable {
         if let summaryPath { try FileWriter.write([], to: summaryPath) }
 
         let process = console as? ProcessConsole
-        let reader = try recordReader(console: console, maximumBytes: maximumBytes)
+        var reader = try recordReader(console: console, maximumBytes: maximumBytes)
+        let sink = try AuditRecordSink(console: console, outputPath: output, index: try indexOptions())
+        let skipped = reader.skip(sink.committedRecords)
 
         let auditor = RecordAuditor(
             policy: policy, referenceTime: policy.verificationTime ?? TimeOptions.now(),
@@ -152,28 +203,25 @@ struct AuditCommand: ConsoleRunnable {
         // Drawn on a terminal's stderr only when stdout goes elsewhere, so records and progress never mix.
         let progress = AuditProgress(
             console: console, total: reader.knownRecordCount, enabled: process != nil && isatty(2) == 1 && isatty(1) == 0)
-        var reducer = AuditReducer()
+        var reducer = AuditReducer(crossBatch: sink.indexed?.index)
         // Every record line is written into this one buffer, then handed to stdout.
         var line = JSONOutput(pretty: false, capacity: 4096)
         let outcome: AuditEngine.Outcome
         do throws(CLIError) {
             outcome = try engine.run(
-                reader, reducer: &reducer, shouldStop: { InterruptFlag.isRaised },
+                reader, reducer: &reducer, skipped: skipped, shouldStop: { InterruptFlag.isRaised },
                 idle: { () throws(CLIError) in try process?.flush() },
                 emit: { (record: AuditRecord) throws(CLIError) in
                     progress.update(done: record.number)
-                    guard !onlyProblems || record.isProblem else { return }
-                    guard format == .json else { return try console.writeOut(AuditTextRenderer.line(record)) }
-                    line.reset()
-                    record.write(to: &line)
-                    line.appendRaw(0x0A)
-                    try console.writeOut(line)
+                    if !onlyProblems || record.isProblem { try write(record, to: sink, buffer: &line) }
+                    try sink.emitted(record.number)
                 })
         } catch {
             progress.finish()
             throw error
         }
         progress.finish()
+        try sink.finish()
         let summary = reducer.summary
         if let summaryPath {
             try FileWriter.write(summary.fileBytes(), to: summaryPath)
@@ -182,6 +230,15 @@ struct AuditCommand: ConsoleRunnable {
         if outcome.interrupted { return .interrupted }
         if outcome.unreadable > 0 { return .noInput }
         return summary.isClean ? .success : .negative
+    }
+
+    /// One record's line, in `--format`, through `buffer` (reused for every record).
+    func write(_ record: AuditRecord, to sink: AuditRecordSink, buffer: inout JSONOutput) throws(CLIError) {
+        guard format == .json else { return try sink.write(AuditTextRenderer.line(record)) }
+        buffer.reset()
+        record.write(to: &buffer)
+        buffer.appendRaw(0x0A)
+        try sink.write(buffer)
     }
 
     /// The records named by `--records`, FILE and DIR arguments (standard input when none), streamed.

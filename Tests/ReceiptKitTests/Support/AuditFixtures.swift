@@ -118,11 +118,13 @@ enum AuditFixtures {
     }
 
     /// Audits `lines` as one records file, in order, through the engine; returns every record and the summary.
-    static func audit(_ lines: [String], auditor: RecordAuditor, jobs: Int = 2) throws -> ([AuditRecord], AuditSummary) {
+    static func audit(_ lines: [String], auditor: RecordAuditor, jobs: Int = 2, crossBatch: AuditIndex? = nil) throws
+        -> ([AuditRecord], AuditSummary)
+    {
         let fileSystem = MemoryFileSystem()
         fileSystem.addFile("batch.jsonl", lines.joined(separator: "\n") + "\n")
         let reader = try RecordReader(inputs: [.path("batch.jsonl")], fileSystem: fileSystem, maximumRecordBytes: 1 << 20)
-        var reducer = AuditReducer()
+        var reducer = AuditReducer(crossBatch: crossBatch)
         var records: [AuditRecord] = []
         _ = AuditEngine(auditor: auditor, jobs: jobs).run(reader, reducer: &reducer) { records.append($0) }
         return (records, reducer.summary)

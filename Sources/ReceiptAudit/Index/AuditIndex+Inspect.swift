@@ -1,0 +1,102 @@
+import ReceiptKit
+
+/// What `appreceipt index stats` reports.
+public struct AuditIndexStats: Sendable, Equatable {
+    /// One batch: its label, its committed records and the rows (key, user) it added.
+    public struct Batch: Sendable, Equatable {
+        public let label: String
+        public let committedRecords: Int
+        public let rows: Int
+
+        public init(label: String, committedRecords: Int, rows: Int) {
+            self.label = label
+            self.committedRecords = committedRecords
+            self.rows = rows
+        }
+    }
+
+    /// Distinct keys (payload hashes and transaction ids).
+    public let keys: Int
+    /// Distinct user ids.
+    public let users: Int
+    /// Rows: one per key and user.
+    public let rows: Int
+    /// In the order they were started.
+    public let batches: [Batch]
+    /// The database file's size in bytes (pages in use times page size; the `-wal` file aside).
+    public let fileBytes: Int
+}
+
+/// One row of `appreceipt index show KEY`: a user that sent the key, and where first.
+public struct AuditIndexEntry: Sendable, Equatable {
+    /// `payload_sha256` or `transaction_id`.
+    public let keyKind: String
+    public let user: String
+    public let place: AuditFirstSeen
+}
+
+extension AuditIndex {
+    /// Counts of keys, users, rows and batches. Reads every row: for a reviewer, not for a run.
+    public func stats() throws(AuditIndexError) -> AuditIndexStats {
+        let keys = try connection.integer("SELECT count(*) FROM (SELECT DISTINCT kind, key FROM sends)")
+        let users = try connection.integer("SELECT count(DISTINCT user) FROM sends")
+        let query = try connection.prepare(
+            """
+            SELECT b.label, b.committed, (SELECT count(*) FROM sends AS s WHERE s.batch = b.seq)
+            FROM batches AS b ORDER BY b.seq
+            """)
+        var batches: [AuditIndexStats.Batch] = []
+        while try query.step() {
+            batches.append(
+                AuditIndexStats.Batch(
+                    label: query.text(0), committedRecords: Int(query.integer(1)), rows: Int(query.integer(2))))
+        }
+        let pages = try connection.integer("PRAGMA page_count")
+        let pageSize = try connection.integer("PRAGMA page_size")
+        return AuditIndexStats(
+            keys: Int(keys), users: Int(users), rows: batches.reduce(0) { $0 + $1.rows }, batches: batches,
+            fileBytes: Int(pages * pageSize))
+    }
+
+    /// Every user that sent `key` (a transaction id, or a 64-digit payload hash) and where first, earliest first.
+    public func show(key: String) throws(AuditIndexError) -> [AuditIndexEntry] {
+        var lookups: [(KeyKind, [UInt8], String)] = [(.transaction, Array(key.utf8), "transaction_id")]
+        if let payload = PayloadKey(hex: key) { lookups.insert((.payload, payload.bytes, "payload_sha256"), at: 0) }
+        let query = try connection.prepare(
+            """
+            SELECT s.user, b.label, s.line FROM sends AS s JOIN batches AS b ON b.seq = s.batch
+            WHERE s.kind = ?1 AND s.key = ?2 ORDER BY s.batch, s.line, s.user
+            """)
+        var entries: [AuditIndexEntry] = []
+        for (kind, bytes, name) in lookups {
+            try query.bind(.integer(kind.rawValue), .blob(bytes))
+            while try query.step() {
+                let user = String(decoding: query.blob(0), as: UTF8.self)
+                let place = AuditFirstSeen(batch: query.text(1), line: Int(query.integer(2)), user: user)
+                entries.append(AuditIndexEntry(keyKind: name, user: user, place: place))
+            }
+        }
+        return entries
+    }
+
+    /// Removes one batch and the rows it added (a test batch, one audited by mistake), and returns how many rows
+    /// went. A user that sent a key in that batch and again in a later one is no longer indexed for it.
+    ///
+    /// - Throws: ``AuditIndexError/unknownBatch(label:)`` when the index holds no such batch.
+    public func forget(batch label: String) throws(AuditIndexError) -> Int {
+        let find = try connection.prepare("SELECT seq FROM batches WHERE label = ?1")
+        try find.bind(.text(label))
+        guard try find.step() else { throw AuditIndexError.unknownBatch(label: label) }
+        let seq = find.integer(0)
+        try connection.execute("BEGIN IMMEDIATE")
+        let rows = try connection.prepare("DELETE FROM sends WHERE batch = ?1")
+        try rows.bind(.integer(seq))
+        _ = try rows.step()
+        let removed = rows.changes
+        let batch = try connection.prepare("DELETE FROM batches WHERE seq = ?1")
+        try batch.bind(.integer(seq))
+        _ = try batch.step()
+        try connection.execute("COMMIT")
+        return removed
+    }
+}
