@@ -2,7 +2,7 @@
 # The man pages in man/ come from the command declarations (Sources/ReceiptCLI/Commands): swift-argument-parser's
 # generate-manual plugin writes appreceipt.1 and one page per subcommand, and scripts/mdoc-sections.py lays out the
 # discussions' paragraphs, tables and EXIT STATUS / EXAMPLES / ENVIRONMENT blocks as mdoc (appreceipt.decode.1
-# becomes appreceipt-decode.1, the name man(1) users type).
+# becomes appreceipt-decode.1 and appreceipt.index.stats.1 appreceipt-index-stats.1, the names man(1) users type).
 #
 #   scripts/man-pages.sh           regenerate man/*.1 (`make man`)
 #   scripts/man-pages.sh --check   fail when the committed pages differ from what the declarations generate
@@ -31,7 +31,7 @@ for page in "$outputs"/*.1; do
   case "$name" in
     appreceipt.help.1) continue ;; # `help` is ArgumentParser's own, documented in appreceipt(1)
     appreceipt.1) target=appreceipt.1 ;;
-    *) target="appreceipt-${name#appreceipt.}" ;;
+    *) base="${name#appreceipt.}" && base="${base%.1}" && target="appreceipt-${base//./-}.1" ;; # index.stats: index-stats
   esac
   scripts/mdoc-sections.py "$page" >"$generated/man/$target"
 done

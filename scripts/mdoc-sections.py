@@ -125,7 +125,10 @@ def main(path):
         sections += [".Sh EXAMPLES"] + render(moved["EXAMPLES"], "EXAMPLES")
     result = head + sections + rest
     result = [line for line in result if not re.match(r"\.Xr appreceipt\.help 1", line)]
-    result = [re.sub(r"^\.Xr appreceipt\.(\w+) 1", r".Xr appreceipt-\1 1", line) for line in result]
+    result = [
+        re.sub(r"^\.Xr appreceipt\.([\w.]+) 1", lambda m: ".Xr appreceipt-" + m.group(1).replace(".", "-") + " 1", line)
+        for line in result
+    ]
     # The list of SEE ALSO entries ends without a comma once `help` is gone.
     for k in range(len(result) - 1, -1, -1):
         if result[k].startswith(".Xr "):
