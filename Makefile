@@ -4,7 +4,7 @@ SWIFT ?= swift
 RELEASE_BIN := .build/release/appreceipt
 DEMO_RECEIPT := TestVectors/receipts/one-inapp.b64
 # The release binary links the Swift runtime and the C++ runtime statically, so it runs on a server
-# without the toolchain; the only shared libraries it names are libc's, OpenSSL 3's and libcurl 4
+# without the toolchain; the only shared libraries it names are libc's, OpenSSL 3's, libcurl 4's and SQLite 3's
 # (README: "Installing on a server").
 # (Linux only: elsewhere the release build is the plain one and the ldd test is skipped.)
 STATIC_CXX_DIR := .build/static-cxx

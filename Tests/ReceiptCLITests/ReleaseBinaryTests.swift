@@ -3,8 +3,8 @@ import Testing
 
 /// The installed binary runs on a server without the Swift toolchain (issue 11, point 8): `make release` links the
 /// Swift runtime and the C++ runtime statically, so the only shared libraries it names are libc's, OpenSSL's
-/// and libcurl 4 (issue 22: `compare --remote` goes through libcurl; what libcurl itself loads comes with the
-/// distribution's libcurl package). `make test` builds the release binary first and names it in
+/// libcurl 4 and SQLite 3 (issue 22: what asks Apple goes through libcurl, whose own dependencies come with the
+/// distribution's libcurl package; issue 23: `audit --index` keeps its index in SQLite). `make test` builds the release binary first and names it in
 /// APPRECEIPT_RELEASE_BINARY; a plain `swift test` skips this check rather than judge a stale binary.
 /// The binary `make test` built for this run, if any.
 enum ReleaseBinary {
@@ -19,7 +19,7 @@ struct ReleaseBinaryTests {
     static func isAllowed(_ library: String) -> Bool {
         let allowed = [
             "libc.so", "libm.so", "libpthread.so", "libdl.so", "librt.so", "ld-linux", "libssl.so.3", "libcrypto.so.3",
-            "libcurl.so.4",
+            "libcurl.so.4", "libsqlite3.so.0",
         ]
         return allowed.contains { library.hasPrefix($0) }
     }
@@ -33,14 +33,14 @@ struct ReleaseBinaryTests {
         }
     }
 
-    @Test func onlyLibcOpenSSLAndLibcurlAreNeeded() throws {
+    @Test func onlyLibcOpenSSLLibcurlAndSQLiteAreNeeded() throws {
         let path = try #require(ReleaseBinary.path)
         let libraries = try Self.neededLibraries(of: path)
         #expect(libraries.contains { $0.hasPrefix("libc.so") }, "\(libraries)")
         #expect(libraries.contains { $0.hasPrefix("libcrypto.so.3") }, "\(libraries)")
         #expect(libraries.contains { $0.hasPrefix("libcurl.so.4") }, "\(libraries)")
         let others = libraries.filter { !Self.isAllowed($0) }
-        #expect(others.isEmpty, "shared libraries beyond libc, OpenSSL and libcurl: \(others)")
+        #expect(others.isEmpty, "shared libraries beyond libc, OpenSSL, libcurl and SQLite: \(others)")
         // And everything those load in turn is found on this machine (libcurl's own dependencies included).
         let ldd = try BinaryRunner.run([path], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["ldd"])
         #expect(ldd.status == 0, "ldd failed: \(ldd.stderr)")
