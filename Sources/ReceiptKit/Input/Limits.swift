@@ -3,7 +3,7 @@
 /// A fraud tool is attacked by the data it reads, so every structure that grows with the input has a cap: past
 /// it the input is refused with an error naming the limit and the byte offset (or entry index) where it was hit,
 /// instead of spending time and memory out of proportion to what a real receipt needs. Each value is far above
-/// what genuine data uses; README "### Limits" and the LIMITS section of appreceipt(1) list them.
+/// what genuine data uses; ARCHITECTURE.md "Limits" and the LIMITS paragraph of appreceipt(1) list them.
 public enum Limits {
     /// Largest input accepted, in bytes (64 MiB). The largest real receipt seen is 79 KB of DER with 187
     /// purchases; a receipt with thousands of purchases is a few MB.

@@ -1,4 +1,4 @@
-/// The checks a verification reports; the raw value is the JSON id documented in the README and man page.
+/// The checks a verification reports; the raw value is the JSON id documented in docs/trust-model.md and the man pages.
 public enum CheckID: String, Sendable, CaseIterable {
     case creationDate = "receipt.creation_date"
     case signerCount = "signer.count"
