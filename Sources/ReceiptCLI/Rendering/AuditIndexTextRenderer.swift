@@ -22,7 +22,7 @@ enum AuditIndexTextRenderer {
 
     static func show(_ entries: [AuditIndexEntry], key: String) -> String {
         guard !entries.isEmpty else { return "\(key.escapingControlCharacters): not in the index\n" }
-        let users = Set(entries.map(\.user)).count
+        let users = Set(entries.map { ExactString($0.user) }).count  // users are told apart by their bytes
         var lines = ["\(key.escapingControlCharacters): \(users) user(s)"]
         for entry in entries {
             lines.append(
