@@ -64,4 +64,15 @@ import Testing
         #expect(SignalIndex.canonicalNumber("0123") == nil)
         #expect(SignalIndex.canonicalNumber("0") == 0)
     }
+
+    /// compare --api matches local and Apple's transactions by the id's bytes: a look-alike id is two transactions.
+    @Test func historyComparisonMatchesTransactionIDsAsBytes() {
+        for (local, remote) in Self.lookAlikes {
+            let mine: [String: JSONValue] = ["transaction_id": .string(local), "product_id": .string("p")]
+            let apple = PurchaseRecord(json: ["transaction_id": .string(remote), "product_id": .string("p")])
+            let result = ReceiptComparison(localTransactions: [mine], history: [apple], localCreation: nil)
+            #expect(result.differences.map(\.kind) == [.localOnly], "\(local) against \(remote)")
+            #expect(result.remoteKnowledge.count == 1, "\(local) against \(remote)")
+        }
+    }
 }

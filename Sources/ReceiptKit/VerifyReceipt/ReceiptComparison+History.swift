@@ -9,11 +9,11 @@ extension ReceiptComparison {
         var knowledge: [RemoteKnowledge] = []
         var notes: [String] = []
         let localByID = Self.keyedByTransaction(.array(local.map(JSONValue.object)))
-        var remoteIDs: Set<String> = []
+        var remoteIDs: Set<ExactString> = []  // ids as bytes
         for record in history {
-            guard let id = record.transactionID, remoteIDs.insert(id).inserted else { continue }
+            guard let id = record.transactionID, remoteIDs.insert(ExactString(id)).inserted else { continue }
             let path = "history[\(id)]"
-            guard let mine = localByID.byID[id] else {
+            guard let mine = localByID.byID[ExactString(id)] else {
                 knowledge.append(
                     RemoteKnowledge(path: path, remote: .object(record.fields), note: Self.onlyAtApple(record, localCreation)))
                 continue
@@ -38,7 +38,7 @@ extension ReceiptComparison {
                 }
             }
         }
-        for (id, entry) in localByID.entries where !remoteIDs.contains(id) {
+        for (id, entry) in localByID.entries where !remoteIDs.contains(ExactString(id)) {
             differences.append(Difference(path: "history[\(id)]", local: .object(entry), remote: nil, kind: .localOnly))
         }
         self.differences = differences

@@ -54,7 +54,7 @@ public struct ReceiptComparison: Sendable {
         let remotePurchases = Self.keyedByTransaction(remote["in_app"])
         for (id, remoteEntry) in remotePurchases.entries {
             let path = "receipt.in_app[\(id)]"
-            guard let localEntry = localPurchases.byID[id] else {
+            guard let localEntry = localPurchases.byID[ExactString(id)] else {
                 differences.append(Difference(path: path, local: nil, remote: .object(remoteEntry), kind: .remoteOnly))
                 continue
             }
@@ -62,7 +62,7 @@ public struct ReceiptComparison: Sendable {
                 local: localEntry, remote: remoteEntry, path: path, serverOnly: Self.serverOnlyTransactionKeys,
                 differences: &differences, knowledge: &knowledge, notes: &notes)
         }
-        for (id, localEntry) in localPurchases.entries where remotePurchases.byID[id] == nil {
+        for (id, localEntry) in localPurchases.entries where remotePurchases.byID[ExactString(id)] == nil {
             differences.append(
                 Difference(path: "receipt.in_app[\(id)]", local: .object(localEntry), remote: nil, kind: .localOnly))
         }
@@ -71,7 +71,7 @@ public struct ReceiptComparison: Sendable {
         for record in latestReceiptInfo {
             guard let id = record.transactionID else { continue }
             let path = "latest_receipt_info[\(id)]"
-            guard let localEntry = localPurchases.byID[id] else {
+            guard let localEntry = localPurchases.byID[ExactString(id)] else {
                 let when =
                     record.purchaseDate.map { purchase in
                         localCreation.map {
@@ -151,16 +151,19 @@ public struct ReceiptComparison: Sendable {
         }
     }
 
-    /// In-app entries by transaction id, keeping their order for output.
+    /// In-app entries by transaction id (its bytes: ids are opaque), keeping their order for output.
     static func keyedByTransaction(_ value: JSONValue?) -> (
-        entries: [(String, [String: JSONValue])], byID: [String: [String: JSONValue]]
+        entries: [(String, [String: JSONValue])], byID: [ExactString: [String: JSONValue]]
     ) {
         var entries: [(String, [String: JSONValue])] = []
-        var byID: [String: [String: JSONValue]] = [:]
+        var byID: [ExactString: [String: JSONValue]] = [:]
         for (index, object) in VerifyReceiptResponse.objects(value).enumerated() {
             let id = object["transaction_id"]?.scalarText ?? "#\(index)"
-            if byID[id] == nil { entries.append((id, object)) }
-            byID[id] = byID[id] ?? object
+            let key = ExactString(id)
+            if byID[key] == nil {
+                entries.append((id, object))
+                byID[key] = object
+            }
         }
         return (entries, byID)
     }
