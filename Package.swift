@@ -65,6 +65,8 @@ let package = Package(
             dependencies: ["ReceiptCLI", "ReceiptKit", "ReceiptAudit", "appreceipt", "TestSupport"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "ReceiptRemoteTests", dependencies: ["ReceiptRemote", "ReceiptKit", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ReceiptRemoteTests", dependencies: ["ReceiptRemote", "ReceiptKit", "TestSupport"],
+            swiftSettings: strictSettings),
     ]
 )

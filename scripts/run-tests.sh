@@ -14,9 +14,10 @@ rm -rf "$tmp" && mkdir -p "$tmp" && tmp=$(cd "$tmp" && pwd)
 TMPDIR="$tmp" "${SWIFT:-swift}" test --skip-build "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 "$here/corpus-skips.sh" "$log"
-leftovers=$(find "$tmp" -mindepth 1 -maxdepth 1 | sed "s|^$tmp/||" | sort | paste -sd ' ' -)
-if [ -n "$leftovers" ]; then
-    echo "temporary files: the tests left $(find "$tmp" -mindepth 1 -maxdepth 1 | wc -l) in $tmp: $leftovers"
+# swift test itself keeps its lock files (*.lock) and TemporaryDirectory.* folders there; they are not the tests'.
+left=$(find "$tmp" -mindepth 1 -maxdepth 1 ! -name '*.lock' ! -name 'TemporaryDirectory.*' | sed "s|^$tmp/||" | sort)
+if [ -n "$left" ]; then
+    echo "temporary files: the tests left $(echo "$left" | wc -l) in $tmp: $(echo "$left" | paste -sd ' ' -)"
     [ "$status" -ne 0 ] || status=1
 else
     echo "temporary files: none left behind"

@@ -10,7 +10,7 @@ import Testing
 @Suite struct AppleLibraryOracleTests {
     /// The oracle's Python (as scripts/ensure-oracle.sh --python names it), or nil when it is not installed.
     static let python: String? = {
-        let found = try? Subprocess.run(URL(fileURLWithPath: "/bin/bash"), [Project.path("scripts/ensure-oracle.sh"), "--python"])
+        let found = try? Subprocess.run(tool: "bash", [Project.path("scripts/ensure-oracle.sh"), "--python"])
         let path = found?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         return found?.status == 0 && !path.isEmpty ? path : nil
     }()

@@ -52,11 +52,12 @@ public final class TemporaryDirectory: Sendable {
     }
 }
 
-/// The folders ``TemporaryDirectory/forProcess(_:)`` made, released (and so removed) at exit.
+/// The folders ``TemporaryDirectory/forProcess(_:)`` made, kept alive until the process exits and then removed by
+/// path (a static elsewhere that holds one never lets it go, so its deinit would not run).
 private enum ProcessLifetime {
     nonisolated(unsafe) static var kept: [TemporaryDirectory] = []
     static let lock = NSLock()
-    static let registered: Void = { atexit { ProcessLifetime.releaseAll() } }()
+    static let registered: Void = { atexit { ProcessLifetime.removeAll() } }()
 
     static func keep(_ directory: TemporaryDirectory) {
         lock.withLock {
@@ -65,5 +66,10 @@ private enum ProcessLifetime {
         }
     }
 
-    static func releaseAll() { lock.withLock { kept.removeAll() } }
+    static func removeAll() {
+        lock.withLock {
+            for directory in kept { try? FileManager.default.removeItem(at: directory.url) }
+            kept.removeAll()
+        }
+    }
 }
