@@ -1,4 +1,7 @@
-public import Testing
+// A plain `swift build` (make release) builds this target too, without the Testing module on its search path.
+#if canImport(Testing)
+    public import Testing
+#endif
 
 /// What a test needs from the machine (the shared corpus, a program, a built binary), with the reason printed when
 /// it is missing. Every test that cannot always run declares one with `.requires(_:)`, so that it is reported as
@@ -15,12 +18,13 @@ public struct Requirement: Sendable {
     }
 
     public var isMet: Bool { check() }
-
 }
 
-extension Trait where Self == ConditionTrait {
-    /// Runs the test or suite only when `requirement` is met, else skips it with the requirement's reason.
-    public static func requires(_ requirement: Requirement, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
-        .enabled(if: requirement.isMet, Comment(rawValue: requirement.reason), sourceLocation: sourceLocation)
+#if canImport(Testing)
+    extension Trait where Self == ConditionTrait {
+        /// Runs the test or suite only when `requirement` is met, else skips it with the requirement's reason.
+        public static func requires(_ requirement: Requirement, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+            .enabled(if: requirement.isMet, Comment(rawValue: requirement.reason), sourceLocation: sourceLocation)
+        }
     }
-}
+#endif
