@@ -19,7 +19,7 @@ public struct AuditIndexStats: Sendable, Equatable {
     public let keys: Int
     /// Distinct user ids.
     public let users: Int
-    /// Rows: one per key and user.
+    /// Rows: one per key, batch and user.
     public let rows: Int
     /// In the order they were started.
     public let batches: [Batch]

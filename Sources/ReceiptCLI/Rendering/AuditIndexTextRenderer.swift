@@ -10,7 +10,7 @@ enum AuditIndexTextRenderer {
             "file: \(stats.fileBytes) bytes",
             "keys: \(stats.keys)",
             "users: \(stats.users)",
-            "rows: \(stats.rows) (one per key and user)",
+            "rows: \(stats.rows) (one per key, batch and user)",
             "batches: \(stats.batches.count)",
         ]
         for batch in stats.batches {
