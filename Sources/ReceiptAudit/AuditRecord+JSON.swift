@@ -144,14 +144,7 @@ extension AuditSignal {
         output.string(detail)
         if let firstSeen {
             output.key("first_seen")
-            output.beginObject(keysInOrder: true)
-            output.key("batch")
-            output.string(firstSeen.batch)
-            output.key("line")
-            output.integer(firstSeen.line)
-            output.key("user")
-            output.string(firstSeen.user)
-            output.endObject()
+            firstSeen.write(to: &output)
         }
         output.key("id")
         output.string(kind.rawValue)

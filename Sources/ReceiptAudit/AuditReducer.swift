@@ -22,10 +22,21 @@ public struct AuditReducer: Sendable {
     /// Notes something about the input that makes the summary less than the whole truth (see ``AuditShards``).
     public mutating func warn(_ warning: String) { running.warn(warning) }
 
-    /// The summary of every record reduced so far, cross-record groups included.
+    /// The summary of every record reduced so far, cross-record groups included: with an index of earlier
+    /// batches, a key they hold under another user is a group too, counting their users (docs/audit-index.md).
+    /// An index that cannot be read here leaves a warning in the summary rather than groups that say less.
     public var summary: AuditSummary {
         var result = running
-        result.finish(with: index)
+        guard let crossBatch else {
+            result.finish(with: index)
+            return result
+        }
+        do throws(AuditIndexError) {
+            result.finish(withShared: try crossBatch.groups(merging: index))
+        } catch {
+            result.finish(with: index)
+            result.warn("the summary's sharing groups leave out earlier batches: \(error)")
+        }
         return result
     }
 }

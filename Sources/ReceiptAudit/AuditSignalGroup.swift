@@ -13,17 +13,27 @@ public struct AuditSignalGroup: Sendable, Equatable {
     public var recordCount: Int
     /// For a cross-record signal, each user's first record with the key; otherwise the flagged records.
     public var records: [Int]
-    /// Distinct users (cross-record signals only).
+    /// Distinct users (cross-record signals only): this run's, and with `audit --index` those of earlier batches.
     public var userCount: Int?
+    /// This run's users (for sharing, in the order of their first record, beside `records`).
     public var users: [String]?
+    /// With `audit --index`, for a key that earlier batches hold too: where the index first holds it (any user).
+    public var firstSeen: AuditFirstSeen?
+    /// With it: the users that sent the key in earlier batches only, not in this run (counted in `userCount`).
+    public var earlierUserCount: Int?
 
-    public init(kind: AuditSignal.Kind, key: String, recordCount: Int, records: [Int], userCount: Int?, users: [String]?) {
+    public init(
+        kind: AuditSignal.Kind, key: String, recordCount: Int, records: [Int], userCount: Int?, users: [String]?,
+        firstSeen: AuditFirstSeen? = nil, earlierUserCount: Int? = nil
+    ) {
         self.kind = kind
         self.key = key
         self.recordCount = recordCount
         self.records = records
         self.userCount = userCount
         self.users = users
+        self.firstSeen = firstSeen
+        self.earlierUserCount = earlierUserCount
     }
 
     /// Summary order: by signal, then by first record, then by key.

@@ -49,6 +49,11 @@ extension AuditSummary {
 extension AuditSignalGroup {
     func write(to output: inout JSONOutput) {
         output.beginObject()
+        output.member("earlier_user_count", integer: earlierUserCount)
+        if let firstSeen {
+            output.key("first_seen")
+            firstSeen.write(to: &output)
+        }
         output.key("key")
         output.string(key)
         output.key("record_count")

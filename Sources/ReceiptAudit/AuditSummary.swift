@@ -67,6 +67,11 @@ public struct AuditSummary: Sendable, Equatable {
         sharedGroups = index.groups
     }
 
+    /// Takes these cross-record groups (the index's, with those of earlier batches merged in: ``AuditIndex``).
+    mutating func finish(withShared groups: [AuditSignalGroup]) {
+        sharedGroups = groups
+    }
+
     /// Every group, ordered by signal, then first record.
     public var groups: [AuditSignalGroup] {
         (Array(ownGroups.values) + sharedGroups).sorted(by: AuditSignalGroup.precedes)

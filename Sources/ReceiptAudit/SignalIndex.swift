@@ -76,6 +76,26 @@ public struct SignalIndex: Sendable {
         return result.sorted(by: AuditSignalGroup.precedes)
     }
 
+    /// The group of one key of this run, whether or not it is under more than one user here (nil when no
+    /// record of this run carried it): what ``AuditIndex`` adds earlier batches' users to.
+    func group(_ kind: AuditSignal.Kind, key label: String) -> AuditSignalGroup? {
+        if kind == .receiptSharedBetweenUsers {
+            return PayloadKey(hex: label).flatMap { group(kind, payloads, $0, label: label) }
+        }
+        if let number = Self.canonicalNumber(label) { return group(kind, numericTransactions, number, label: label) }
+        return group(kind, textTransactions, ExactString(label), label: label)
+    }
+
+    private func group<Key>(_ kind: AuditSignal.Kind, _ table: SharedKeyTable<Key>, _ key: Key, label: String)
+        -> AuditSignalGroup?
+    {
+        if let shared = table.shared[key] { return group(kind, shared, recordCount: table.recordCount(key)) }
+        guard let entry = table.entries[key] else { return nil }
+        return AuditSignalGroup(
+            kind: kind, key: label, recordCount: Int(entry.recordCount), records: [entry.firstRecord], userCount: 1,
+            users: [users.name(of: entry.firstUser)])
+    }
+
     /// Distinct keys indexed so far: users, transaction ids and payloads (for memory measurements).
     public var distinctKeyCounts: (users: Int, transactions: Int, payloads: Int) {
         (users.count, numericTransactions.entries.count + textTransactions.entries.count, payloads.entries.count)

@@ -63,6 +63,59 @@ import Testing
         #expect(try BinaryRunner.run(["index", "stats", "--index", directory.path("missing.sqlite")]).status == 66)
     }
 
+    /// `index show` counts users by their bytes: a precomposed and a decomposed "José" are two users (and the
+    /// second is flagged against the first), in text and in JSON.
+    @Test func indexShowCountsUsersByTheirBytes() throws {
+        let directory = try TemporaryDirectory()
+        let index = directory.path("index.sqlite")
+        let precomposed = "Jos\u{E9}"
+        let decomposed = "Jose\u{301}"
+        #expect(Array(precomposed.utf8) != Array(decomposed.utf8))
+        let first = try directory.write("monday.jsonl", try AuditLines.json(oneInApp, user: precomposed, id: "m") + "\n")
+        let second = try directory.write("tuesday.jsonl", try AuditLines.json(oneInApp, user: decomposed, id: "t") + "\n")
+        _ = try BinaryRunner.run(["audit"] + trust + ["--index", index, "--batch", "monday", first])
+        let tuesday = try BinaryRunner.run(["audit"] + trust + ["--index", index, "--batch", "tuesday", second])
+        #expect(tuesday.stdout.contains(#""first_seen":{"batch":"monday","line":1,"user":"#))
+        let show = try BinaryRunner.run(["index", "show", "--index", index, "2000000512345678"])
+        #expect(show.status == 0)
+        #expect(show.stdout.hasPrefix("2000000512345678: 2 user(s)\n"), "\(show.stdout)")
+        let json = try BinaryRunner.run(["index", "show", "--index", index, "--format", "json", "2000000512345678"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["user_count"] as? Int == 2)
+        let users = (document["entries"] as? [[String: Any]] ?? []).compactMap { $0["user"] as? String }
+        #expect(users.map { Array($0.utf8) } == [Array(precomposed.utf8), Array(decomposed.utf8)])
+    }
+
+    /// `index stats|show --format json`: the documented members, keys sorted, the same bytes twice.
+    @Test func indexStatsAndShowPrintJSON() throws {
+        let directory = try TemporaryDirectory()
+        let index = directory.path("index.sqlite")
+        let first = try directory.write("monday.jsonl", try AuditLines.json(oneInApp, user: "alice") + "\n")
+        _ = try BinaryRunner.run(["audit"] + trust + ["--index", index, "--batch", "monday", first])
+        let stats = try BinaryRunner.run(["index", "stats", "--index", index, "--format", "json"])
+        #expect(stats.status == 0)
+        #expect(try BinaryRunner.run(["index", "stats", "--index", index, "--format", "json"]).stdout == stats.stdout)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+        #expect(
+            document.keys.sorted() == ["batches", "file_bytes", "format_version", "index", "keys", "rows", "users"])
+        #expect(document["keys"] as? Int == 3 && document["users"] as? Int == 1 && document["rows"] as? Int == 3)
+        let batches = try #require(document["batches"] as? [[String: Any]])
+        #expect(batches.count == 1 && batches[0]["label"] as? String == "monday")
+        #expect(batches[0]["committed_records"] as? Int == 1 && batches[0]["rows"] as? Int == 3)
+        // Top-level keys (indented by two) in sorted order in the bytes themselves.
+        let order = ["batches", "file_bytes", "format_version", "index", "keys", "rows", "users"].map { "\n  \"\($0)\":" }
+        let offsets = order.compactMap { stats.stdout.range(of: $0)?.lowerBound }
+        #expect(offsets.count == order.count && offsets == offsets.sorted())
+        let show = try BinaryRunner.run(["index", "show", "--index", index, "--format", "json", "2000000512345678"])
+        let shown = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        #expect(shown.keys.sorted() == ["entries", "format_version", "key", "user_count"])
+        let entries = try #require(shown["entries"] as? [[String: Any]])
+        #expect(entries.count == 1 && entries[0].keys.sorted() == ["batch", "key_kind", "line", "user"])
+        #expect(entries[0]["key_kind"] as? String == "transaction_id" && entries[0]["line"] as? Int == 1)
+        let missing = try BinaryRunner.run(["index", "show", "--index", index, "--format", "json", "nothing"])
+        #expect(missing.stdout.contains(#""entries": []"#) && missing.stdout.contains(#""user_count": 0"#), "\(missing.stdout)")
+    }
+
     /// Kills `audit --index --output` with SIGKILL at a named point, resumes, and checks that the output and the
     /// index hold every record exactly once, in order, as an uninterrupted run's do.
     @Test(arguments: ["start", "record:1", "record:6", "synced:4", "synced:8", "record:12"])

@@ -1,8 +1,9 @@
 import Foundation
-import ReceiptAudit
 import ReceiptKit
 import TestSupport
 import Testing
+
+@testable import ReceiptAudit
 
 /// The SQLite index of earlier batches (`audit --index`): signals against it, batches, commits, inspection.
 @Suite struct AuditIndexTests {
@@ -72,6 +73,38 @@ import Testing
         #expect(summary.signals == ["receipt_shared_between_users": 1, "transaction_shared_between_users": 1])
     }
 
+    /// The summary's sharing groups take in earlier batches as the records' signals do: a key this run saw under
+    /// one user that an earlier batch holds under another is a group, counting both batches' users.
+    @Test func summaryGroupsTakeInEarlierBatches() throws {
+        let folder = try Folder()
+        _ = try audit(
+            [try AuditFixtures.line(oneInApp, user: "alice"), try AuditFixtures.line(zeroInApp, user: "carol")],
+            batch: "monday", index: folder.index)
+        let (_, summary) = try audit(
+            [try AuditFixtures.line(zeroInApp, user: "carol"), try AuditFixtures.line(oneInApp, user: "bob")],
+            batch: "tuesday", index: folder.index)
+        // one-inapp's payload, transaction id and original transaction id; carol's own receipt again is no group.
+        let groups = summary.groups.filter(\.kind.isCrossRecord)
+        #expect(
+            groups.map(\.kind) == [.receiptSharedBetweenUsers, .transactionSharedBetweenUsers, .transactionSharedBetweenUsers])
+        for group in groups {
+            #expect(group.userCount == 2 && group.earlierUserCount == 1)
+            #expect(group.users == ["bob"] && group.records == [2] && group.recordCount == 1)
+            #expect(group.firstSeen == AuditFirstSeen(batch: "monday", line: 1, user: "alice"))
+        }
+        #expect(summary.signals == ["receipt_shared_between_users": 1, "transaction_shared_between_users": 1])
+        let text = String(decoding: summary.fileBytes(), as: UTF8.self)
+        #expect(text.contains("\"earlier_user_count\"") && text.contains("\"first_seen\""))
+        // Shared within the run too: both users listed, none only earlier, the place still Monday's.
+        let (_, wednesday) = try audit(
+            [try AuditFixtures.line(oneInApp, user: "alice"), try AuditFixtures.line(oneInApp, user: "dave")],
+            batch: "wednesday", index: folder.index)
+        let payload = try #require(wednesday.groups.first { $0.kind == .receiptSharedBetweenUsers })
+        #expect(payload.users == ["alice", "dave"] && payload.records == [1, 2])
+        #expect(payload.userCount == 3 && payload.earlierUserCount == 1)
+        #expect(payload.firstSeen == AuditFirstSeen(batch: "monday", line: 1, user: "alice"))
+    }
+
     @Test func aBatchLabelIsRefusedTwiceUnlessResumed() throws {
         let folder = try Folder()
         _ = try audit([try AuditFixtures.line(oneInApp, user: "alice")], batch: "monday", index: folder.index)
@@ -120,6 +153,68 @@ import Testing
         #expect(try index.forget(batch: "monday") == 3)
         #expect(try index.show(key: "2000000512345678").map(\.user) == ["bob"])
         #expect(throws: AuditIndexError.unknownBatch(label: "monday")) { try index.forget(batch: "monday") }
+    }
+
+    @Test func forgettingABatchKeepsAUsersSightingInALaterOne() throws {
+        let folder = try Folder()
+        _ = try audit([try AuditFixtures.line(oneInApp, user: "alice")], batch: "monday", index: folder.index)
+        _ = try audit(
+            [try AuditFixtures.line(zeroInApp, user: "carol"), try AuditFixtures.line(oneInApp, user: "alice")],
+            batch: "tuesday", index: folder.index)
+        let index = try AuditIndex(path: folder.index)
+        // alice sent it on both days: one row each, each with its own first place.
+        #expect(
+            try index.show(key: "2000000512345678").map(\.place) == [
+                AuditFirstSeen(batch: "monday", line: 1, user: "alice"), AuditFirstSeen(batch: "tuesday", line: 2, user: "alice"),
+            ])
+        #expect(try index.forget(batch: "monday") == 3)
+        #expect(
+            try index.show(key: "2000000512345678").map(\.place) == [AuditFirstSeen(batch: "tuesday", line: 2, user: "alice")])
+        // So a later batch's bob is still flagged against alice, now at Tuesday's line.
+        let (wednesday, _) = try audit(
+            [try AuditFixtures.line(oneInApp, user: "bob")], batch: "wednesday", index: folder.index)
+        #expect(
+            wednesday[0].signals.map(\.firstSeen)
+                == Array(repeating: AuditFirstSeen(batch: "tuesday", line: 2, user: "alice"), count: 2))
+    }
+
+    @Test func numericIdsAreNumbersAndOtherSpellingsStayApart() throws {
+        let key = AuditIndexKey(transaction: "2000000512345678")
+        #expect(key.value == .integer(2_000_000_512_345_678))
+        #expect(AuditIndexKey(transaction: "0123").value == .blob(Array("0123".utf8)))
+        #expect(AuditIndexKey(transaction: "+123").value == .blob(Array("+123".utf8)))
+        #expect(AuditIndexKey(transaction: "9223372036854775808").value == .blob(Array("9223372036854775808".utf8)))
+        #expect(AuditIndexKey(transaction: "9223372036854775807").value == .integer(Int64.max))
+    }
+
+    /// A file written by the first schema (one row per key and user) is rewritten on open, keeping every row.
+    @Test func aVersion1IndexIsMigrated() throws {
+        let folder = try Folder()
+        do {
+            let old = try SQLiteConnection(path: folder.index, create: true)
+            try old.execute(
+                """
+                CREATE TABLE batches (seq INTEGER PRIMARY KEY, label TEXT NOT NULL UNIQUE,
+                    committed INTEGER NOT NULL DEFAULT 0, output_bytes INTEGER NOT NULL DEFAULT 0);
+                CREATE TABLE sends (kind INTEGER NOT NULL, key BLOB NOT NULL, user BLOB NOT NULL,
+                    batch INTEGER NOT NULL, line INTEGER NOT NULL, record INTEGER NOT NULL,
+                    PRIMARY KEY (kind, key, user)) WITHOUT ROWID;
+                INSERT INTO batches (seq, label, committed) VALUES (1, 'monday', 2);
+                INSERT INTO sends VALUES (2, CAST('2000000512345678' AS BLOB), CAST('alice' AS BLOB), 1, 1, 1);
+                INSERT INTO sends VALUES (2, CAST('0123' AS BLOB), CAST('bob' AS BLOB), 1, 2, 2);
+                PRAGMA user_version = 1;
+                """)
+        }
+        let index = try AuditIndex(path: folder.index, create: false)
+        #expect(try index.connection.integer("PRAGMA user_version") == 2)
+        #expect(try index.show(key: "2000000512345678").map(\.place) == [AuditFirstSeen(batch: "monday", line: 1, user: "alice")])
+        #expect(try index.show(key: "0123").map(\.user) == ["bob"])
+        #expect(try index.show(key: "123").isEmpty)
+        let stats = try index.stats()
+        #expect(stats.rows == 2 && stats.keys == 2 && stats.users == 2)
+        // Another schema is refused.
+        try index.connection.execute("PRAGMA user_version = 7")
+        #expect(throws: AuditIndexError.self) { try AuditIndex(path: folder.index) }
     }
 
     @Test func aResumedRunIsFlaggedAgainstItsOwnEarlierRunButNotAgainstItself() throws {

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// Where a key was first sent under another user in an earlier batch: the `first_seen` of a cross-record signal
 /// raised against the index (`audit --index`), the shape the Spark job writes too.
 public struct AuditFirstSeen: Sendable, Equatable {
@@ -12,5 +14,19 @@ public struct AuditFirstSeen: Sendable, Equatable {
         self.batch = batch
         self.line = line
         self.user = user
+    }
+}
+
+extension AuditFirstSeen {
+    /// `{batch, line, user}`, as a record's signal and a summary group write it.
+    func write(to output: inout JSONOutput) {
+        output.beginObject(keysInOrder: true)
+        output.key("batch")
+        output.string(batch)
+        output.key("line")
+        output.integer(line)
+        output.key("user")
+        output.string(user)
+        output.endObject()
     }
 }

@@ -19,7 +19,7 @@ public struct AuditIndexStats: Sendable, Equatable {
     public let keys: Int
     /// Distinct user ids.
     public let users: Int
-    /// Rows: one per key and user.
+    /// Rows: one per key, batch and user.
     public let rows: Int
     /// In the order they were started.
     public let batches: [Batch]
@@ -27,7 +27,7 @@ public struct AuditIndexStats: Sendable, Equatable {
     public let fileBytes: Int
 }
 
-/// One row of `appreceipt index show KEY`: a user that sent the key, and where first.
+/// One row of `appreceipt index show KEY`: a user that sent the key, and where first in one batch.
 public struct AuditIndexEntry: Sendable, Equatable {
     /// `payload_sha256` or `transaction_id`.
     public let keyKind: String
@@ -42,8 +42,9 @@ extension AuditIndex {
         let users = try connection.integer("SELECT count(DISTINCT user) FROM sends")
         let query = try connection.prepare(
             """
-            SELECT b.label, b.committed, (SELECT count(*) FROM sends AS s WHERE s.batch = b.seq)
-            FROM batches AS b ORDER BY b.seq
+            SELECT b.label, b.committed, coalesce(r.rows, 0) FROM batches AS b
+            LEFT JOIN (SELECT batch, count(*) AS rows FROM sends GROUP BY batch) AS r ON r.batch = b.seq
+            ORDER BY b.seq
             """)
         var batches: [AuditIndexStats.Batch] = []
         while try query.step() {
@@ -58,29 +59,31 @@ extension AuditIndex {
             fileBytes: Int(pages * pageSize))
     }
 
-    /// Every user that sent `key` (a transaction id, or a 64-digit payload hash) and where first, earliest first.
+    /// Every user that sent `key` (a transaction id, or a 64-digit payload hash) and where first in each batch,
+    /// earliest first.
     public func show(key: String) throws(AuditIndexError) -> [AuditIndexEntry] {
-        var lookups: [(KeyKind, [UInt8], String)] = [(.transaction, Array(key.utf8), "transaction_id")]
-        if let payload = PayloadKey(hex: key) { lookups.insert((.payload, payload.bytes, "payload_sha256"), at: 0) }
+        var lookups = [AuditIndexKey(transaction: key)]
+        if let payload = PayloadKey(hex: key) { lookups.insert(AuditIndexKey(payload: payload), at: 0) }
         let query = try connection.prepare(
             """
             SELECT s.user, b.label, s.line FROM sends AS s JOIN batches AS b ON b.seq = s.batch
-            WHERE s.kind = ?1 AND s.key = ?2 ORDER BY s.batch, s.line, s.user
+            WHERE s.kind = ?1 AND s.key = ?2 ORDER BY s.batch, s.record, s.user
             """)
         var entries: [AuditIndexEntry] = []
-        for (kind, bytes, name) in lookups {
-            try query.bind(.integer(kind.rawValue), .blob(bytes))
+        for lookup in lookups {
+            try query.bind(.integer(lookup.kind.rawValue), lookup.value)
             while try query.step() {
                 let user = String(decoding: query.blob(0), as: UTF8.self)
                 let place = AuditFirstSeen(batch: query.text(1), line: Int(query.integer(2)), user: user)
-                entries.append(AuditIndexEntry(keyKind: name, user: user, place: place))
+                entries.append(AuditIndexEntry(keyKind: lookup.name, user: user, place: place))
             }
         }
         return entries
     }
 
     /// Removes one batch and the rows it added (a test batch, one audited by mistake), and returns how many rows
-    /// went. A user that sent a key in that batch and again in a later one is no longer indexed for it.
+    /// went. A user that sent a key in that batch and again in another keeps the other batch's row, with its
+    /// place: the index is then as if the batch had never been audited.
     ///
     /// - Throws: ``AuditIndexError/unknownBatch(label:)`` when the index holds no such batch.
     public func forget(batch label: String) throws(AuditIndexError) -> Int {

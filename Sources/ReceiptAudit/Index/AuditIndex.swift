@@ -3,22 +3,24 @@ import ReceiptKit
 /// The sharing-signal index kept across batches in an SQLite file (`audit --index FILE`, docs/audit-index.md).
 ///
 /// Keyed as ``SignalIndex`` is keyed (payload hashes, transaction and original transaction ids; the same records,
-/// Xcode receipts and family-shared purchases left out), it holds one row per key and user: where that user sent
-/// the key first (batch, line). Nothing of it is loaded into memory: each record asks SQLite about its own keys,
-/// so a run's memory does not grow with the index. Rows are written inside a transaction that ``commit(records:)``
-/// closes together with the batch's committed record count, so that a run killed at any moment leaves the index
-/// exactly as of its last commit. One thread uses an index at a time (the audit's reducing thread).
+/// Xcode receipts and family-shared purchases left out), it holds one row per key, batch and user: where that
+/// user sent the key first in that batch (line, record). Nothing of it is loaded into memory: each record asks
+/// SQLite about its own keys, so a run's memory does not grow with the index. Rows are written inside a
+/// transaction that ``commit(records:)`` closes together with the batch's committed record count, so that a run
+/// killed at any moment leaves the index exactly as of its last commit. One thread uses an index at a time (the
+/// audit's reducing thread).
 public final class AuditIndex: @unchecked Sendable {
     /// `sends.kind`: what a key is.
     enum KeyKind: Int64 {
         /// The first 16 bytes of `payload_sha256`, as the in-memory index keys payloads.
         case payload = 1
-        /// A transaction id or original transaction id, its UTF-8 bytes.
+        /// A transaction id or original transaction id: an integer when it is a number, else its UTF-8 bytes.
         case transaction = 2
     }
 
-    /// The schema (docs/audit-index.md shows it too); `PRAGMA user_version` says which one a file holds.
-    static let schemaVersion: Int64 = 1
+    /// The schema (docs/audit-index.md shows it too); `PRAGMA user_version` says which one a file holds. Version
+    /// 1 kept one row per key and user (the first batch only) and is migrated on open (``migrateFromVersion1()``).
+    static let schemaVersion: Int64 = 2
     static let schema = """
         CREATE TABLE IF NOT EXISTS batches (
             seq INTEGER PRIMARY KEY,
@@ -29,11 +31,11 @@ public final class AuditIndex: @unchecked Sendable {
         CREATE TABLE IF NOT EXISTS sends (
             kind INTEGER NOT NULL,
             key BLOB NOT NULL,
-            user BLOB NOT NULL,
             batch INTEGER NOT NULL,
+            user BLOB NOT NULL,
             line INTEGER NOT NULL,
             record INTEGER NOT NULL,
-            PRIMARY KEY (kind, key, user)
+            PRIMARY KEY (kind, key, batch, user)
         ) WITHOUT ROWID;
         """
 
@@ -45,6 +47,23 @@ public final class AuditIndex: @unchecked Sendable {
     var runStart: Int?
     /// The first failure while observing (``observe(_:)`` cannot throw); ``commit(records:)`` throws it.
     var failure: AuditIndexError?
+    /// Whether the index holds batches begun before this one: if not (the first batch of an index), no record
+    /// can be shared with an earlier batch, and the run only writes (set by ``begin(batch:resume:)``).
+    private(set) var hasEarlierBatches = false
+    /// Whether it can hold rows of other runs at or after this batch: this batch's from an earlier run of it
+    /// (a resumed batch), or those of batches begun after it.
+    private(set) var hasOtherRuns = false
+    /// A key of this run that another user sent outside it (an earlier batch, an earlier run of this one): a
+    /// summary group of its own, with the index's users (``groups(merging:)``).
+    struct HeldKey {
+        let kind: AuditSignal.Kind
+        let label: String
+    }
+
+    /// The keys of this run the index held under another user: as many as this run's keys at most.
+    var heldEarlier: [AuditIndexKey: HeldKey] = [:]
+    /// Batch labels by number, as signals against them need them (batches are few).
+    var labels: [Int64: String] = [:]
     private var inTransaction = false
     private var statements: AuditIndexStatements?
 
@@ -60,12 +79,13 @@ public final class AuditIndex: @unchecked Sendable {
         do throws(AuditIndexError) {
             let version = try connection.integer("PRAGMA user_version")
             let tables = try connection.integer("SELECT count(*) FROM sqlite_master")
-            guard version == Self.schemaVersion || (version == 0 && tables == 0) else {
+            guard version == Self.schemaVersion || version == 1 || (version == 0 && tables == 0) else {
                 throw AuditIndexError.unreadable(path: path, reason: "not an appreceipt index (schema \(version))")
             }
             try connection.execute("PRAGMA journal_mode=WAL")
             // A commit is durable once it returns: the output it stands for was synced just before.
             try connection.execute("PRAGMA synchronous=FULL")
+            if version == 1 { try migrateFromVersion1() }
             try connection.execute(Self.schema + "PRAGMA user_version=\(Self.schemaVersion);")
         } catch .failed(_, let reason) {
             throw AuditIndexError.unreadable(path: path, reason: reason)
@@ -103,6 +123,10 @@ public final class AuditIndex: @unchecked Sendable {
             batch = (try connection.integer("SELECT last_insert_rowid()"), label)
             committed = Committed(records: 0, outputBytes: 0)
         }
+        let seq = batch?.seq ?? 0
+        hasEarlierBatches = try connection.integer("SELECT count(*) FROM batches WHERE seq < \(seq)") > 0
+        let laterBatches = try connection.integer("SELECT count(*) FROM batches WHERE seq > \(seq)")
+        hasOtherRuns = committed.records > 0 || laterBatches > 0
         try connection.execute("BEGIN IMMEDIATE")
         inTransaction = true
         return committed

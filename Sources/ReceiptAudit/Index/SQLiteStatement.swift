@@ -12,14 +12,15 @@ final class SQLiteStatement {
 
     deinit { sqlite3_finalize(statement) }
 
-    /// Clears the previous run and binds `values` to ?1, ?2, ...
+    /// Ends the previous run and binds `values` to ?1, ?2, ... (every call binds every parameter the statement
+    /// has, so nothing of the previous run's values is left over).
     func bind(_ values: SQLiteValue...) throws(AuditIndexError) {
         sqlite3_reset(statement)
-        sqlite3_clear_bindings(statement)
         for (offset, value) in values.enumerated() {
             let position = Int32(offset + 1)
             let status: Int32
             switch value {
+            case .null: status = sqlite3_bind_null(statement, position)
             case .integer(let number): status = sqlite3_bind_int64(statement, position, number)
             case .text(let text): status = sqlite3_bind_text(statement, position, text, -1, CSQLite_transient())
             case .blob(let bytes):
@@ -48,6 +49,9 @@ final class SQLiteStatement {
 
     func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
 
+    /// True when the column holds NULL (an aggregate over no rows).
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+
     func text(_ column: Int32) -> String {
         guard let text = sqlite3_column_text(statement, column) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, column))
@@ -62,7 +66,9 @@ final class SQLiteStatement {
 }
 
 /// A value bound to a statement's parameter. Ids and user ids are blobs, so that they compare as bytes.
-enum SQLiteValue {
+enum SQLiteValue: Hashable {
+    /// A parameter a statement does not use this time (numbered parameters cannot be skipped).
+    case null
     case integer(Int64)
     case text(String)
     case blob([UInt8])

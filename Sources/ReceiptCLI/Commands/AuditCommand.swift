@@ -51,7 +51,16 @@ struct AuditCommand: ConsoleRunnable {
 
             Sharing signals need user ids and come only from receipts whose signature and chain held.
 
-            ACROSS BATCHES: --index FILE keeps the sharing signals' keys in an SQLite file (WAL mode), one row per             key and user with where it was first sent (--batch label, line). A record whose key another user sent             in an earlier batch carries the signal with first_seen {batch, line, user}; with an empty index the             output and summary are the same bytes as without one. A --batch label the index holds is refused             unless --resume. With --output FILE, record lines and index rows are committed together every             --commit-every records (the output synced first); after the run is killed, the same command with             --resume cuts the output back to what was committed, skips those records and audits the rest, so             every record is in the output and the index exactly once. appreceipt index looks inside the file.
+            ACROSS BATCHES: --index FILE keeps the sharing signals' keys in an SQLite file (WAL mode), one row per \
+            key, batch and user with where it was first sent (--batch label, line). A record whose key another user \
+            sent in an earlier batch carries the signal with first_seen {batch, line, user}, and the summary's group \
+            for the key counts every batch's users (user_count, earlier_user_count) and says where the index first \
+            holds it (first_seen); with an empty index the output and summary are the same bytes as without one. A \
+            --batch label the index holds is refused unless --resume. With --output FILE, record lines and index \
+            rows are committed together every --commit-every records (the output synced first); after the run is \
+            killed, the same command with --resume cuts the output back to what was committed, skips those records \
+            and audits the rest, so every record is in the output and the index exactly once. appreceipt index \
+            looks inside the file.
 
             --summary FILE writes the JSON summary; a short summary goes to stderr at the end. A progress line is \
             drawn on stderr when it is a terminal and stdout is not. Ctrl-C stops reading and leaves complete lines \

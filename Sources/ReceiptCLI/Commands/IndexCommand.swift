@@ -8,12 +8,14 @@ struct IndexCommand: ParsableCommand {
         abstract: "Look inside the cross-batch signal index that audit --index keeps: stats, show KEY, forget a batch.",
         discussion: """
             The index is an SQLite file (WAL mode) with one row per key (payload_sha256, transaction id, original \
-            transaction id) and user: where that user sent the key first (batch label, line). Its schema is in \
-            docs/audit-index.md, for reviewers who query it with sqlite3.
+            transaction id), batch and user: where that user sent the key first in that batch (line). Forgetting \
+            a batch leaves the other batches' rows as they are. Its schema is in docs/audit-index.md, for \
+            reviewers who query it with sqlite3. stats and show print text, or JSON with --format json.
 
             EXAMPLES:
               appreceipt index stats --index fraud.sqlite
               appreceipt index show --index fraud.sqlite 2000000512345678
+              appreceipt index show --index fraud.sqlite --format json 2000000512345678
               appreceipt index forget --index fraud.sqlite --batch test-run
 
             EXIT STATUS:
@@ -48,13 +50,23 @@ struct IndexFileOption: ParsableArguments {
 /// `appreceipt index stats`.
 struct IndexStatsCommand: ConsoleRunnable {
     static let configuration = CommandConfiguration(
-        commandName: "stats", abstract: "Keys, users, rows, batches (with committed records) and the file's size.")
+        commandName: "stats", abstract: "Keys, users, rows, batches (with committed records) and the file's size.",
+        discussion: """
+            --format json prints {batches: [{committed_records, label, rows}], file_bytes, format_version, index, \
+            keys, rows, users}, keys sorted (docs/output.md). Keys are distinct payload hashes and transaction ids, \
+            users distinct user ids (by their bytes), rows one per key, batch and user.
+            """)
 
     @OptionGroup var file: IndexFileOption
 
+    @Option(help: "Output format: text (the default) or json.")
+    var format: OutputFormat = .text
+
     func run(console: any Console) throws(CLIError) -> ExitCode {
         try file.print(to: console) { (index) throws(AuditIndexError) in
-            AuditIndexTextRenderer.stats(try index.stats(), path: file.index)
+            let stats = try index.stats()
+            return format == .json
+                ? AuditIndexJSONRenderer.stats(stats, path: file.index) : AuditIndexTextRenderer.stats(stats, path: file.index)
         }
     }
 }
@@ -62,16 +74,27 @@ struct IndexStatsCommand: ConsoleRunnable {
 /// `appreceipt index show KEY`.
 struct IndexShowCommand: ConsoleRunnable {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Every user that sent KEY (a transaction id or payload hash), and where first.")
+        commandName: "show", abstract: "Every user that sent KEY (a transaction id or payload hash), and where first.",
+        discussion: """
+            One entry per batch a user sent KEY in: the batch label and the line of the user's first record with it \
+            there. Users are counted by their bytes (a precomposed and a decomposed spelling are two users). \
+            --format json prints {entries: [{batch, key_kind, line, user}], format_version, key, user_count}, keys \
+            sorted, entries earliest first (docs/output.md).
+            """)
 
     @OptionGroup var file: IndexFileOption
+
+    @Option(help: "Output format: text (the default) or json.")
+    var format: OutputFormat = .text
 
     @Argument(help: ArgumentHelp("A transaction id, original transaction id or payload_sha256.", valueName: "key"))
     var key: String
 
     func run(console: any Console) throws(CLIError) -> ExitCode {
         try file.print(to: console) { (index) throws(AuditIndexError) in
-            AuditIndexTextRenderer.show(try index.show(key: key), key: key)
+            let entries = try index.show(key: key)
+            return format == .json
+                ? AuditIndexJSONRenderer.show(entries, key: key) : AuditIndexTextRenderer.show(entries, key: key)
         }
     }
 }

@@ -10,7 +10,7 @@ enum AuditIndexTextRenderer {
             "file: \(stats.fileBytes) bytes",
             "keys: \(stats.keys)",
             "users: \(stats.users)",
-            "rows: \(stats.rows) (one per key and user)",
+            "rows: \(stats.rows) (one per key, batch and user)",
             "batches: \(stats.batches.count)",
         ]
         for batch in stats.batches {
@@ -22,8 +22,7 @@ enum AuditIndexTextRenderer {
 
     static func show(_ entries: [AuditIndexEntry], key: String) -> String {
         guard !entries.isEmpty else { return "\(key.escapingControlCharacters): not in the index\n" }
-        let users = Set(entries.map { ExactString($0.user) }).count  // users are told apart by their bytes
-        var lines = ["\(key.escapingControlCharacters): \(users) user(s)"]
+        var lines = ["\(key.escapingControlCharacters): \(userCount(entries)) user(s)"]
         for entry in entries {
             lines.append(
                 "  \(entry.keyKind) user \(entry.user.escapingControlCharacters) first seen in batch "
@@ -31,6 +30,10 @@ enum AuditIndexTextRenderer {
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// Distinct users among `entries`, told apart by their bytes (NFC and NFD spellings are two users), as the
+    /// index stores them; a user shows once per batch it sent the key in.
+    static func userCount(_ entries: [AuditIndexEntry]) -> Int { Set(entries.map { ExactString($0.user) }).count }
 
     static func forgot(_ rows: Int, batch: String) -> String {
         "forgot batch \(batch.escapingControlCharacters): \(rows) rows removed\n"
