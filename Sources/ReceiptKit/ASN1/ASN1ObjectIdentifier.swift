@@ -5,7 +5,7 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible 
     public init(_ dotted: String) { self.dotted = dotted }
 
     /// Decodes the content octets of an OBJECT IDENTIFIER element (X.690 §8.19).
-    public init(node: ASN1Node) throws(ASN1Error) {
+    package init(node: ASN1Node) throws(ASN1Error) {
         try node.expect(.objectIdentifier)
         if let known = Self.known(node.content) {
             self = known

@@ -11,13 +11,13 @@ public final class X509Certificate: @unchecked Sendable {
     public let issuer: String
     public let subjectCommonName: String?
     /// The serial number as an INTEGER value, what a SignerInfo's issuerAndSerialNumber is compared with.
-    public let serialNumber: SerialNumber
+    package let serialNumber: SerialNumber
     /// The serial number as `openssl x509 -serial` prints it: uppercase hex, `-` before a negative one. Printed
     /// once here: the signer check names it for every receipt the certificate signs.
     public let serialNumberHex: String
     /// Start of the validity period; ``CertificateTime/unreadable(text:reason:)`` when it is not an RFC 5280 time.
-    public let notBefore: CertificateTime
-    public let notAfter: CertificateTime
+    package let notBefore: CertificateTime
+    package let notAfter: CertificateTime
     /// Long name of the signature algorithm, e.g. `sha256WithRSAEncryption`.
     public let signatureAlgorithm: String
     /// Key type and size, e.g. `RSA 2048`.

@@ -4,7 +4,7 @@ public struct DecodeDocument: Sendable {
     /// Bumped when a key is renamed or removed; adding keys does not bump it.
     public static let formatVersion = 1
 
-    public let input: InputSummary
+    package let input: InputSummary
     public let content: ReceiptDecoder.Document
 
     public init(source: String, input: ReceiptInput, content: ReceiptDecoder.Document) {
@@ -38,7 +38,7 @@ public struct DecodeDocument: Sendable {
     }
 
     /// Every certificate the input carries, with the role each plays.
-    public var certificates: [CertificateEntry] {
+    package var certificates: [CertificateEntry] {
         switch content {
         case .appReceipt(let receipt): return ContainerSummary(receipt).certificates
         case .transactionReceipt(let transaction):

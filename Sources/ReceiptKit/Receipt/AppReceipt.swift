@@ -18,7 +18,7 @@ public struct AppReceipt: Sendable {
 
     private let parts: Parts
 
-    public var container: PKCS7SignedData { parts.container }
+    package var container: PKCS7SignedData { parts.container }
     /// The embedded certificates in container order, decoded through the cache (each once per process).
     public var certificates: [X509Certificate] { parts.certificates }
     public var receipt: Receipt { parts.receipt }
@@ -62,7 +62,7 @@ public struct AppReceipt: Sendable {
     }
 
     /// The embedded certificate a SignerInfo names, found by issuer and serial (never by position).
-    public func certificate(signing signer: SignerInfo) -> X509Certificate? {
+    package func certificate(signing signer: SignerInfo) -> X509Certificate? {
         certificates.first { $0.serialNumber == signer.serialNumber && $0.issuerNameEquals(der: signer.issuerDER) }
     }
 

@@ -1,6 +1,6 @@
 /// One in-app purchase (a type 17 attribute of the app receipt).
 public struct InAppPurchase: Sendable {
-    public let attributes: AttributeSet
+    package let attributes: AttributeSet
     /// Offset of the type 17 attribute that holds this purchase.
     public let offset: Int
 

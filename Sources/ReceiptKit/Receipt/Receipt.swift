@@ -1,6 +1,6 @@
 /// A decoded app receipt payload: every attribute, the known ones typed, the rest kept raw.
 public struct Receipt: Sendable {
-    public let attributes: AttributeSet
+    package let attributes: AttributeSet
     public let inApp: [InAppPurchase]
 
     /// Set when the payload SET sat inside one extra OCTET STRING: the remark that says so.
@@ -11,7 +11,7 @@ public struct Receipt: Sendable {
     /// Exactly one extra OCTET STRING around the SET is accepted with a warning: some test tooling signs the DER
     /// of an OCTET STRING rather than of the SET (a peer suite's `receipt-double-wrapped` fixture), and what is
     /// inside is still unambiguous. A second extra wrapping is refused: nothing makes such receipts.
-    public init(payload: ASN1Node) throws(ASN1Error) {
+    package init(payload: ASN1Node) throws(ASN1Error) {
         var budget = Limits.maximumAttributesPerReceipt
         var set = payload
         var wrapping: String? = nil

@@ -9,7 +9,7 @@
 public struct StoreKitSubscriptionInputs: Sendable {
     public let inputs: SubscriptionInputs
     /// Apple's status per subscription, for subscriptions whose signed items were counted.
-    public let appleStatuses: [AppleSubscriptionStatus]
+    package let appleStatuses: [AppleSubscriptionStatus]
     /// Items not counted, with their reports (a notification that is not valid is listed too: its
     /// `data.status` is then not used, while the Apple-signed items nested in it still count on their own).
     public let excluded: [SignedDataReport]

@@ -16,7 +16,7 @@ public struct VerifyReceiptResponse: Sendable {
     public let pendingRenewalInfo: [PendingRenewal]
 
     /// Keys this tool reads; everything else is reported as unknown but kept.
-    public static let knownKeys: Set<String> = [
+    package static let knownKeys: Set<String> = [
         "status", "environment", "is-retryable", "is_retryable", "exception", "receipt", "latest_receipt",
         "latest_receipt_info", "latest_expired_receipt_info", "pending_renewal_info",
     ]
@@ -71,7 +71,7 @@ public struct VerifyReceiptResponse: Sendable {
     }
 
     /// True when `receipt` is the iOS 6 transaction-receipt form rather than an app receipt.
-    public var isTransactionReceiptForm: Bool { receipt?["bid"] != nil && receipt?["in_app"] == nil }
+    package var isTransactionReceiptForm: Bool { receipt?["bid"] != nil && receipt?["in_app"] == nil }
 
     /// The transactions in `receipt.in_app` (or the iOS 6 receipt itself).
     public var receiptTransactions: [PurchaseRecord] {
@@ -89,7 +89,7 @@ public struct VerifyReceiptResponse: Sendable {
 
     /// Every date in the response that is present but unreadable, named by its path
     /// (`latest_receipt_info[0].expires_date_ms "…": …`): what subscription states could not take into account.
-    public var dateProblems: [String] { dateProblems(receiptTransactions: receiptTransactions) }
+    package var dateProblems: [String] { dateProblems(receiptTransactions: receiptTransactions) }
 
     /// ``dateProblems`` with the receipt's transactions already read (they are rebuilt on every access).
     func dateProblems(receiptTransactions: [PurchaseRecord]) -> [String] {
@@ -116,7 +116,7 @@ public struct VerifyReceiptResponse: Sendable {
     }
 
     /// Keys this tool does not interpret, kept in ``json``.
-    public var unknownKeys: [String] { json.keys.filter { !Self.knownKeys.contains($0) }.sorted() }
+    package var unknownKeys: [String] { json.keys.filter { !Self.knownKeys.contains($0) }.sorted() }
 
     /// The status with its meaning, e.g. "21007: this receipt is from the test environment …".
     public var statusMeaning: String { VerifyReceiptStatus.meaning(of: status) }
