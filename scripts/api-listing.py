@@ -49,6 +49,8 @@ def entry(symbol):
 
 def missing_docs(symbol):
     """What the symbol's doc comment leaves out; empty when it is complete."""
+    if 'location' not in symbol:
+        return []  # made by the compiler (a raw-value enum's init(rawValue:)): nothing to write a comment on
     doc = symbol.get('docComment')
     if not doc or doc.get('module', 'ReceiptKit') != 'ReceiptKit':
         return ['doc comment']

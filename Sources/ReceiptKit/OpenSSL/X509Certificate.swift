@@ -7,8 +7,11 @@ internal import COpenSSL
 public final class X509Certificate: @unchecked Sendable {
     /// The DER encoding the certificate was decoded from.
     public let derBytes: [UInt8]
+    /// The subject's distinguished name, in OpenSSL's one-line form.
     public let subject: String
+    /// The issuer's distinguished name, in OpenSSL's one-line form.
     public let issuer: String
+    /// The subject's common name, when it has one.
     public let subjectCommonName: String?
     /// The serial number as an INTEGER value, what a SignerInfo's issuerAndSerialNumber is compared with.
     package let serialNumber: SerialNumber
@@ -47,6 +50,8 @@ public final class X509Certificate: @unchecked Sendable {
     let verifyTemplates = DigestVerifyTemplates()
 
     /// Decodes a DER certificate. Prefer ``CertificateCache/certificate(der:)``, which decodes each one once.
+    /// - Parameter der: The certificate's DER encoding.
+    /// - Throws: `OpenSSLError` when OpenSSL cannot decode it.
     public init(der: [UInt8]) throws(OpenSSLError) {
         // Hashed before decoding so a failure cannot leave a decoded X509 without an owner.
         sha256Fingerprint = try DigestAlgorithm.sha256.hash(der).hexString(uppercase: true)
@@ -107,7 +112,7 @@ public final class X509Certificate: @unchecked Sendable {
     }
 
     /// Whether the certificate carries the extension `oid`.
-    public func hasExtension(_ oid: ASN1ObjectIdentifier) -> Bool { extensionOIDs.contains(oid.dotted) }
+    package func hasExtension(_ oid: ASN1ObjectIdentifier) -> Bool { extensionOIDs.contains(oid.dotted) }
 
     private static func encoded(_ name: OpaquePointer?) throws(OpenSSLError) -> [UInt8] {
         var buffer: UnsafeMutablePointer<UInt8>? = nil

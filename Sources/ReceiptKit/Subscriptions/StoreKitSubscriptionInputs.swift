@@ -7,6 +7,7 @@
 /// ``appleStatuses`` with the state each maps to (``AppleSubscriptionStatus``), never fed into the evaluation:
 /// in an API answer the code sits outside the signed items, and the signed renewal info says the same thing.
 public struct StoreKitSubscriptionInputs: Sendable {
+    /// The transactions and renewals of the items that count, for ``SubscriptionEvaluator``.
     public let inputs: SubscriptionInputs
     /// Apple's status per subscription, for subscriptions whose signed items were counted.
     package let appleStatuses: [AppleSubscriptionStatus]
@@ -15,11 +16,13 @@ public struct StoreKitSubscriptionInputs: Sendable {
     public let excluded: [SignedDataReport]
 
     /// From an App Store Server API answer (or notification body) that was verified.
+    /// - Parameter report: The verified answer; only items whose verdict is `valid` count.
     public init(_ report: SignedDataBodyReport) {
         self.init(items: report.items, origin: report.body.kind)
     }
 
     /// From a verified notification, transaction or renewal info handed in on its own.
+    /// - Parameter report: The verified item; counted only when its verdict is `valid`.
     public init(_ report: SignedDataReport) {
         self.init(items: [report], origin: nil)
     }

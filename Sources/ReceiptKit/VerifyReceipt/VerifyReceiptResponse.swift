@@ -4,15 +4,21 @@
 public struct VerifyReceiptResponse: Sendable {
     /// The whole response as received.
     public let json: [String: JSONValue]
+    /// `status`: 0 for a valid receipt, 21000-21010 for Apple's error statuses.
     public let status: Int
+    /// `environment`: `Production` or `Sandbox`, when Apple said.
     public let environment: String?
+    /// `is-retryable`: whether Apple says the same request may succeed later.
     public let isRetryable: Bool?
+    /// `exception`: Apple's exception text, when it sent one.
     public let exception: String?
     /// The `receipt` object: the app-receipt form (with `in_app`) or the iOS 6 form (`bid`, `bvrs` ...).
     public let receipt: [String: JSONValue]?
+    /// `latest_receipt`: the newest receipt, base64, for auto-renewable subscriptions.
     public let latestReceipt: String?
     /// `latest_receipt_info` (and, for iOS 6 responses, `latest_expired_receipt_info`), always as a list.
     public let latestReceiptInfo: [PurchaseRecord]
+    /// `pending_renewal_info`: what happens at each subscription's next renewal.
     public let pendingRenewalInfo: [PendingRenewal]
 
     /// Keys this tool reads; everything else is reported as unknown but kept.
@@ -23,9 +29,13 @@ public struct VerifyReceiptResponse: Sendable {
 
     /// Why a JSON document is not a verifyReceipt response.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// What is wrong with the document.
         public let description: String
     }
 
+    /// Reads a verifyReceipt answer.
+    /// - Parameter value: The response body, parsed.
+    /// - Throws: `Failure` when the JSON is not shaped as a verifyReceipt response.
     public init(json value: JSONValue) throws(Failure) {
         guard let object = value.objectValue else { throw Failure(description: "a verifyReceipt response is a JSON object") }
         guard let statusText = object["status"]?.scalarText, let status = Int(statusText) else {
