@@ -107,7 +107,7 @@ public final class X509Certificate: @unchecked Sendable {
     deinit { X509_free(pointer) }
 
     /// Apple marker OIDs this certificate carries, as dotted strings.
-    public var appleMarkerOIDs: [String] {
+    package var appleMarkerOIDs: [String] {
         extensionOIDs.filter { $0.hasPrefix("1.2.840.113635.100.6.") }
     }
 

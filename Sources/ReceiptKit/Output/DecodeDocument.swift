@@ -25,7 +25,7 @@ public struct DecodeDocument: Sendable {
     }
 
     /// The receipt's environment as its data names it.
-    public var environment: String? {
+    package var environment: String? {
         switch content {
         case .appReceipt(let receipt): return receipt.receipt.environment.rawValue
         case .transactionReceipt(let transaction): return transaction.environment

@@ -78,5 +78,5 @@ public struct AppReceipt: Sendable {
     public var isXcodeReceipt: Bool { receipt.environment == .xcode }
 
     /// The output kind name: `app_receipt` or `xcode_receipt`.
-    public var kindName: String { isXcodeReceipt ? "xcode_receipt" : "app_receipt" }
+    package var kindName: String { isXcodeReceipt ? "xcode_receipt" : "app_receipt" }
 }

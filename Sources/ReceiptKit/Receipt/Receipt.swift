@@ -67,7 +67,7 @@ public struct Receipt: Sendable {
 
     /// The full value octets of the bundle id attribute (the DER UTF8String, tag and length included), which the
     /// device hash covers; nil when there is no bundle id attribute.
-    public var bundleIDValueBytes: ArraySlice<UInt8>? {
+    package var bundleIDValueBytes: ArraySlice<UInt8>? {
         attributes.firstRecord(ofType: 2).map { attributes.storage.bytes[$0.valueStart..<$0.valueEnd] }
     }
 

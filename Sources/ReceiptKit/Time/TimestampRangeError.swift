@@ -7,7 +7,7 @@ public struct TimestampRangeError: Error, Equatable, Sendable, CustomStringConve
     package init(milliseconds: Int64) { self.milliseconds = milliseconds }
 
     /// The range in words, for messages that already show the value.
-    public static let rangeText = "outside the supported range (0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z)"
+    package static let rangeText = "outside the supported range (0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z)"
 
     /// The value and the supported range, for an error message.
     public var description: String { "\(milliseconds) ms is \(Self.rangeText)" }

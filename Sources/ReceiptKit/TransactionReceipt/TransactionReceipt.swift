@@ -91,7 +91,7 @@ public struct TransactionReceipt: Sendable {
     }
 
     /// The bytes the signature covers: the version byte followed by the raw purchase-info bytes.
-    public var signedBytes: [UInt8] { [signatureVersion] + purchaseInfoBytes }
+    package var signedBytes: [UInt8] { [signatureVersion] + purchaseInfoBytes }
 
     /// The purchase date from the first readable of `purchase-date-ms` and `purchase-date`, and a line naming
     /// each one present but unreadable (an out-of-range count, an impossible date) and what was used instead.
