@@ -49,18 +49,24 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         .executableTarget(name: "appreceipt", dependencies: ["ReceiptCLI"], swiftSettings: strictSettings),
+        // What every test suite shares: the project root, the corpus location, the binary runner, fixtures, temporary
+        // folders and skips (CONTRIBUTING.md, "Test support").
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(
-            name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptAudit", "ReceiptReport"], swiftSettings: strictSettings),
+            name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptAudit", "ReceiptReport", "TestSupport"],
+            swiftSettings: strictSettings),
         // The fuzz harnesses (Fuzz/README.md), built here too so that the replay test runs the same code.
         .target(
             name: "FuzzHarnesses", dependencies: ["ReceiptKit", "ReceiptAudit"], path: "Fuzz/Harnesses",
             swiftSettings: strictSettings),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarnesses"], swiftSettings: strictSettings),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarnesses", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "ReceiptCLITests",
-            dependencies: ["ReceiptCLI", "ReceiptKit", "ReceiptAudit", "appreceipt"],
+            dependencies: ["ReceiptCLI", "ReceiptKit", "ReceiptAudit", "appreceipt", "TestSupport"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "ReceiptRemoteTests", dependencies: ["ReceiptRemote", "ReceiptKit"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ReceiptRemoteTests", dependencies: ["ReceiptRemote", "ReceiptKit", "TestSupport"],
+            swiftSettings: strictSettings),
     ]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reads a `swift test` log and prints how many tests skipped because the shared real-receipt
 # corpus was absent, and where it was looked for, so a clone without the corpus cannot pass unnoticed.
-# Corpus tests skip with a comment starting "shared corpus absent" (Tests/*/Support: Fixtures, Corpus).
+# Corpus tests skip with a comment starting "shared corpus absent" (Tests/TestSupport/Corpus.swift).
 #
 #   scripts/corpus-skips.sh LOG
 set -euo pipefail

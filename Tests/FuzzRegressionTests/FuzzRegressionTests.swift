@@ -1,5 +1,6 @@
 import Foundation
 import FuzzHarnesses
+import TestSupport
 import Testing
 
 /// Replays every saved fuzz find and every seed through the same `FuzzTarget.run` the libFuzzer executables
@@ -21,7 +22,7 @@ import Testing
         let sources = try ReplayInputs.seedSources()
         #expect(Set(sources.map(\.target)) == Set(FuzzTarget.allCases.map(\.rawValue)))
         for source in sources where !source.pattern.hasPrefix("shared/") {
-            let pattern = ReplayInputs.projectRoot.appendingPathComponent(source.pattern).path
+            let pattern = Project.path(source.pattern)
             #expect(!ReplayInputs.expand(pattern).isEmpty, "\(source.pattern) matches nothing")
         }
     }

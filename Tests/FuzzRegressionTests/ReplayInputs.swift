@@ -1,5 +1,6 @@
 import Foundation
 import FuzzHarnesses
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -19,10 +20,7 @@ enum ReplayInputs {
         let description: String
     }
 
-    static let projectRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let fuzzFolder = projectRoot.appendingPathComponent("Fuzz")
-    static let sharedVectors = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/vectors")
+    static let fuzzFolder = Project.url("Fuzz")
 
     /// One line of Fuzz/seeds.conf.
     struct SeedSource: Sendable {
@@ -41,14 +39,14 @@ enum ReplayInputs {
         }
     }
 
-    /// The seeds of `target`; those under ../shared/vectors only when that folder is present.
+    /// The seeds of `target`; those in the shared corpus (`shared/` in seeds.conf) only when it is present.
     static func seeds(for target: FuzzTarget) throws -> [Input] {
         var inputs: [Input] = []
         for source in try seedSources() where source.target == target.rawValue {
             let pattern =
                 source.pattern.hasPrefix("shared/")
-                ? sharedVectors.appendingPathComponent(String(source.pattern.dropFirst("shared/".count))).path
-                : projectRoot.appendingPathComponent(source.pattern).path
+                ? Corpus.path(String(source.pattern.dropFirst("shared/".count)))
+                : Project.path(source.pattern)
             for path in expand(pattern) {
                 let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
                 guard let transformed = try transform(bytes, source.transform) else { continue }

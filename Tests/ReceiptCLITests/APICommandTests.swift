@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `appreceipt api VERB` end to end (issue 22, items 1-4) against the App Store Server API stand-in
@@ -14,7 +15,8 @@ import Testing
 
     /// A stand-in that logs the tokens it receives, and the file it logs them to.
     static func standIn() throws -> (StandIn, URL) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("api-tokens-\(UUID().uuidString)")
+        // The stand-in may outlive the test's scope in the returned pair, so its log lives until the process exits.
+        let log = try TemporaryDirectory.forProcess("api-tokens").url.appendingPathComponent("tokens")
         return (try StandIn(script: "app_store_server_api_standin.py", options: ["--token-log", log.path]), log)
     }
 
@@ -34,7 +36,7 @@ import Testing
     /// Neither a line of the key's base64 body nor any token received (nor its signature) is in the output.
     static func expectNoSecrets(_ result: BinaryRunner.Result, tokenLog: URL) throws {
         let output = result.stdout + result.stderr
-        let key = try String(contentsOf: BinaryRunner.projectRoot.appendingPathComponent(keyFile), encoding: .utf8)
+        let key = try String(contentsOf: Project.root.appendingPathComponent(keyFile), encoding: .utf8)
         let keyLines = key.split(separator: "\n").filter { !$0.hasPrefix("-----") }
         #expect(!keyLines.isEmpty)
         for line in keyLines { #expect(!output.contains(line.prefix(24)), "the private key is in the output") }
@@ -145,7 +147,7 @@ import Testing
             credentials: ["--key-file", "TestVectors/jws/pki/root.key", "--key-id", "K", "--issuer-id", "I", "--bundle-id", "B"])
         #expect(result.status == 65 && result.stderr.contains("the In-App Purchase key TestVectors/jws/pki/root.key"))
         let key = try String(
-            contentsOf: BinaryRunner.projectRoot.appendingPathComponent("TestVectors/jws/pki/root.key"), encoding: .utf8)
+            contentsOf: Project.root.appendingPathComponent("TestVectors/jws/pki/root.key"), encoding: .utf8)
         for line in key.split(separator: "\n") where !line.hasPrefix("-----") {
             #expect(!result.stderr.contains(line.prefix(24)))
         }

@@ -1,30 +1,19 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built binary on batches: the done-when run over real receipts, and Ctrl-C.
 @Suite struct AuditBatchTests {
-    static let shared = BinaryRunner.projectRoot.deletingLastPathComponent().appendingPathComponent("shared")
-    static var sharedAvailable: Bool {
-        FileManager.default.fileExists(atPath: shared.appendingPathComponent("bench/make_batch.py").path)
-            && FileManager.default.fileExists(atPath: shared.appendingPathComponent("vectors/manifest.json").path)
-    }
+    @available(*, deprecated, message: "use .requires(BatchMaker.present)")
+    static var sharedAvailable: Bool { BatchMaker.present.isMet }
 
     /// `make_batch.py DIR --reps 13 --malformed 0.1`, then `audit --jobs 2 DIR/records.jsonl`: one line per record
     /// in order, damaged lines malformed with their line number, every other verdict equal to `verify`'s for the
     /// same receipt, and the replayed purchases flagged.
-    @Test(.enabled(if: sharedAvailable, "../shared (bench/make_batch.py and vectors/) is absent"))
+    @Test(.requires(BatchMaker.present))
     func theDoneWhenBatch() throws {
         let directory = try TemporaryDirectory()
-        let maker = Process()
-        maker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        maker.arguments = [
-            "python3", Self.shared.appendingPathComponent("bench/make_batch.py").path, directory.url.path, "--reps", "13",
-            "--malformed", "0.1",
-        ]
-        maker.standardOutput = FileHandle.nullDevice
-        try maker.run()
-        maker.waitUntilExit()
-        try #require(maker.terminationStatus == 0)
+        try BatchMaker.make(into: directory.url.path, ["--reps", "13", "--malformed", "0.1"])
 
         let input = directory.path("records.jsonl")
         let inputLines = try String(contentsOfFile: input, encoding: .utf8).split(
@@ -138,7 +127,7 @@ import Testing
     func aQuietPipeGetsItsLinesAtOnceAndCtrlCEndsTheWait(jobs: Int) throws {
         let process = Process()
         process.executableURL = BinaryRunner.executable
-        let anchor = BinaryRunner.projectRoot.path + "/TestVectors/pki/root.pem"
+        let anchor = Project.root.path + "/TestVectors/pki/root.pem"
         process.arguments = ["audit", "--jobs", String(jobs), "--trust-anchor", anchor, "--records", "-"]
         let input = Pipe()
         let out = Pipe()

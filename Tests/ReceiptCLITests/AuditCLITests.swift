@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCLI
+import TestSupport
 import Testing
 
 /// `audit` and `summarize` in process: order, damaged lines, exit codes, filters, summary files, shards.
@@ -25,7 +26,7 @@ import Testing
     @Test func recordsComeOutInInputOrderWithTwoJobs() throws {
         let lines = try batch()
         let result = run(
-            ["audit", "--jobs", "2", "--trust-anchor", BinaryRunner.projectRoot.path + "/" + anchor, "-"],
+            ["audit", "--jobs", "2", "--trust-anchor", Project.root.path + "/" + anchor, "-"],
             stdin: lines.joined(separator: "\n") + "\n")
         let records = try AuditLines.parse(result.out)
         #expect(records.map { $0["record"] as? Int } == Array(1...10))
@@ -44,7 +45,7 @@ import Testing
         var lines = try batch()
         lines[position] = String(lines[position].prefix(lines[position].count / 2))
         let path = try directory.write("batch.jsonl", lines.joined(separator: "\n"))
-        let result = run(["audit", "--jobs", "2", "--trust-anchor", BinaryRunner.projectRoot.path + "/" + anchor, path])
+        let result = run(["audit", "--jobs", "2", "--trust-anchor", Project.root.path + "/" + anchor, path])
         let records = try AuditLines.parse(result.out)
         #expect(records.count == 10)
         for (index, record) in records.enumerated() {
@@ -74,7 +75,7 @@ import Testing
         ]
         let path = try directory.write("b.jsonl", lines.joined(separator: "\n"))
         let summaryPath = directory.path("summary.json")
-        let root = BinaryRunner.projectRoot.path + "/" + anchor
+        let root = Project.root.path + "/" + anchor
         let result = run(["audit", "--only-problems", "--format", "text", "--summary", summaryPath, "--trust-anchor", root, path])
         #expect(result.status == 1)
         #expect(
@@ -92,7 +93,7 @@ import Testing
     @Test func summarizeOverTwoShardsEqualsTheSummaryOfOneRun() throws {
         let directory = try TemporaryDirectory()
         let lines = try batch()
-        let root = BinaryRunner.projectRoot.path + "/" + anchor
+        let root = Project.root.path + "/" + anchor
         let whole = try directory.write("whole.jsonl", lines.joined(separator: "\n"))
         let first = try directory.write("first.jsonl", lines[0..<4].joined(separator: "\n"))
         let second = try directory.write("second.jsonl", lines[4...].joined(separator: "\n"))

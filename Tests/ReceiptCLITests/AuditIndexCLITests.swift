@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `audit --index` through the built binary: the same bytes with an empty index, batch labels, the signals of
@@ -7,7 +8,7 @@ import Testing
     let oneInApp = "receipts/one-inapp.b64"
     let zeroInApp = "receipts/zero-inapp.b64"
     /// The project's test PKI, under which the vectors' signatures and chains hold (so they are indexed).
-    let trust = ["--trust-anchor", BinaryRunner.projectRoot.path + "/TestVectors/pki/root.pem"]
+    let trust = ["--trust-anchor", Project.root.path + "/TestVectors/pki/root.pem"]
 
     /// Twelve records from the project's vectors, users alternating so that later records share earlier ones'.
     func twelveRecords() throws -> String {
@@ -107,19 +108,10 @@ import Testing
     /// The done-when: two make_batch.py batches, the second's user ids shifted. With the first's index, the
     /// second's first copy of each receipt (under users new to it) is flagged against the first, naming batch
     /// and line; without it, none of them is.
-    @Test(.enabled(if: AuditBatchTests.sharedAvailable, "../shared (bench/make_batch.py and vectors/) is absent"))
+    @Test(.requires(BatchMaker.present))
     func aSecondBatchIsFlaggedAgainstTheFirstOnlyWithItsIndex() throws {
         let directory = try TemporaryDirectory()
-        let maker = Process()
-        maker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        maker.arguments = [
-            "python3", AuditBatchTests.shared.appendingPathComponent("bench/make_batch.py").path, directory.url.path,
-            "--reps", "2",
-        ]
-        maker.standardOutput = FileHandle.nullDevice
-        try maker.run()
-        maker.waitUntilExit()
-        try #require(maker.terminationStatus == 0)
+        try BatchMaker.make(into: directory.url.path, ["--reps", "2"])
         let monday = directory.path("records.jsonl")
         let text = try String(contentsOfFile: monday, encoding: .utf8)
         // user-000 -> user-100, user-001 -> user-101: nobody of Monday is in Tuesday.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `appreceipt` as a script would run it: exit codes, stdout/stderr separation, determinism.
@@ -35,7 +36,7 @@ import Testing
 
     @Test func decodeReadsStandardInputAndRequestBodies() throws {
         let base64 = try String(
-            contentsOf: BinaryRunner.projectRoot.appendingPathComponent("TestVectors/receipts/zero-inapp.b64"), encoding: .utf8)
+            contentsOf: Project.root.appendingPathComponent("TestVectors/receipts/zero-inapp.b64"), encoding: .utf8)
         let body = "{\"receipt-data\": \"\(base64.trimmingCharacters(in: .whitespacesAndNewlines))\", \"password\": \"x\"}"
         let result = try BinaryRunner.run(["decode", "--compact"], stdin: Data(body.utf8))
         #expect(result.status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct CompareAndSubscriptionsCLITests {
@@ -51,9 +52,8 @@ import Testing
     }
 
     @Test func periodsComeFromOptionsOrAFile() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("periods-\(UUID().uuidString).txt")
-        try "# terms\ncom.example.season=P1M\n".write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
+        let folder = try TemporaryDirectory("periods")
+        let file = URL(fileURLWithPath: try folder.write("periods.txt", "# terms\ncom.example.season=P1M\n"))
         for extra in [["--period", "com.example.season=P1M"], ["--periods", file.path]] {
             let result = try BinaryRunner.run(
                 ["subscriptions", "--compact", "--at", "2024-05-10T00:00:00Z"] + extra

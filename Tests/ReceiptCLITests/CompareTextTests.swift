@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCLI
+import TestSupport
 import Testing
 
 /// `compare` for people and for scripts (issue 11, point 5): short lines per difference and per transaction only
@@ -8,9 +9,9 @@ import Testing
     static let receipt = "TestVectors/receipts/many-inapp-200.b64"
 
     /// Apple's answer for the 200-purchase receipt with only its first purchase left, one purchase Apple alone
-    /// knows, and a bundle id far longer than any column, written to a temporary file.
-    static func editedResponse() throws -> URL {
-        let original = BinaryRunner.projectRoot.appendingPathComponent("TestVectors/responses/many-inapp-200.json")
+    /// knows, and a bundle id far longer than any column, written into `folder`.
+    static func editedResponse(in folder: TemporaryDirectory) throws -> URL {
+        let original = Project.root.appendingPathComponent("TestVectors/responses/many-inapp-200.json")
         var response = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: original)) as? [String: Any])
         var receipt = try #require(response["receipt"] as? [String: Any])
         var purchases = try #require(receipt["in_app"] as? [[String: Any]])
@@ -21,14 +22,12 @@ import Testing
         receipt["in_app"] = purchases
         receipt["bundle_id"] = "com.example." + String(repeating: "long", count: 100)
         response["receipt"] = receipt
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString).json")
-        try JSONSerialization.data(withJSONObject: response).write(to: file)
-        return file
+        return URL(fileURLWithPath: try folder.write("compare.json", bytes: try JSONSerialization.data(withJSONObject: response)))
     }
 
     @Test func textShowsEachDifferenceAndTransactionOnOneShortLine() throws {
-        let response = try Self.editedResponse()
-        defer { try? FileManager.default.removeItem(at: response) }
+        let folder = try TemporaryDirectory("compare")
+        let response = try Self.editedResponse(in: folder)
         let console = BufferConsole()
         #expect(console.run("compare", "--format", "text", "--response", response.path, Self.receipt) == 1)
         let lines = console.out.split(separator: "\n").map(String.init)
@@ -63,7 +62,7 @@ import Testing
 
     @Test func aResponseOnStandardInput() throws {
         let response = try Data(
-            contentsOf: BinaryRunner.projectRoot.appendingPathComponent("TestVectors/responses/one-inapp.json"))
+            contentsOf: Project.root.appendingPathComponent("TestVectors/responses/one-inapp.json"))
         let console = BufferConsole(stdin: Array(response))
         #expect(console.run("compare", "--compact", "--response", "-", "TestVectors/receipts/one-inapp.der") == 0)
         #expect(console.out.contains("\"agrees\":true"))

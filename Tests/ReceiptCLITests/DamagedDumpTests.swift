@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCLI
+import TestSupport
 import Testing
 
 /// Issue 11 point 4: `dump` of a damaged receipt prints every element it could read, as `openssl asn1parse` does,
@@ -59,7 +60,7 @@ import Testing
 
     @Test func aDamagedBERReceiptIsShownToo() throws {
         // The Xcode-like receipt (indefinite lengths everywhere) cut in half: no end-of-contents marker is reached.
-        let bytes = try Data(contentsOf: BinaryRunner.projectRoot.appendingPathComponent("TestVectors/receipts/xcode-like.der"))
+        let bytes = try Data(contentsOf: Project.root.appendingPathComponent("TestVectors/receipts/xcode-like.der"))
         let console = BufferConsole(stdin: Array(bytes.prefix(bytes.count / 2)))
         #expect(console.run("dump", "--format", "text", "-") == 65)
         #expect(console.out.contains("; receipt payload"), "\(console.out)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `compare --remote` against a verifier that answers with hostile or unusual HTTP (Tests/StandIn/

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCLI
+import TestSupport
 import Testing
 
 /// Help says what the parser accepts (issue 11, point 7), and help, man pages and completion scripts come from
@@ -24,7 +25,7 @@ import Testing
     }
 
     static func manPage(_ name: String) throws -> String {
-        try String(contentsOf: BinaryRunner.projectRoot.appendingPathComponent("man/\(name).1"), encoding: .utf8)
+        try String(contentsOf: Project.root.appendingPathComponent("man/\(name).1"), encoding: .utf8)
     }
 
     @Test(arguments: subcommands)

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCLI
+import TestSupport
 import Testing
 
 /// The built binary against hostile input: never a trap (exit 132, SIGILL), always a documented exit status, and
@@ -7,7 +8,7 @@ import Testing
 @Suite struct HostileInputCLITests {
     /// Every regression vector: inputs that once crashed the tool, rolled dates over, or fooled a terminal.
     static let regressionFiles: [String] = {
-        let folder = BinaryRunner.projectRoot.appendingPathComponent("TestVectors/regressions")
+        let folder = Project.root.appendingPathComponent("TestVectors/regressions")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".b64") || $0.hasSuffix(".json") }.sorted().map { "TestVectors/regressions/\($0)" }
     }()

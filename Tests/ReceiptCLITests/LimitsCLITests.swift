@@ -1,14 +1,14 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// The limits seen from the command line: each refusal exits 65 and names the limit and where it was hit.
 @Suite struct LimitsCLITests {
     /// A file one byte over the size limit is refused as soon as that byte is read (so an endless stream is too).
     @Test func aFileOverTheSizeLimitExits65() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("oversized-\(UUID().uuidString).der")
-        defer { try? FileManager.default.removeItem(at: file) }
-        try Data(count: Limits.maximumInputSize + 1).write(to: file)
+        let folder = try TemporaryDirectory("oversized")
+        let file = URL(fileURLWithPath: try folder.write("oversized.der", bytes: Data(count: Limits.maximumInputSize + 1)))
         let console = BufferConsole()
         #expect(console.run("decode", file.path) == 65)
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `verify --online` end to end: the built binary, libcurl, and a loopback OCSP responder
@@ -10,29 +11,31 @@ import Testing
     /// Immutable once made; the stand-in is only read for its port.
     final class Setup: @unchecked Sendable {
         let standIn: StandIn
-        let directory: URL
+        let folder: TemporaryDirectory
+        var directory: URL { folder.url }
 
-        init(leafPath: String = "/leaf", intermediatePath: String = "/intermediate", port: Int? = nil) throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("appreceipt-online-\(UUID().uuidString)")
+        /// `folder` holds the PKI; the suite's shared one is `TemporaryDirectory.forProcess`'s (a static never goes).
+        init(
+            leafPath: String = "/leaf", intermediatePath: String = "/intermediate", port: Int? = nil,
+            folder: TemporaryDirectory? = nil
+        ) throws {
+            let folder = try folder ?? TemporaryDirectory("online-pki")
+            self.folder = folder
+            let directory = folder.url
             standIn = try StandIn(script: "ocsp_standin.py", options: ["--pki", directory.path, "--lifetime", "300"])
             let base = "http://127.0.0.1:\(port ?? standIn.port)"
-            let made = try BinaryRunner.run(
-                [
-                    BinaryRunner.projectRoot.appendingPathComponent("TestVectors/make-ocsp-pki.sh").path, directory.path,
-                    base + leafPath, base + intermediatePath,
-                ],
+            let made = try Subprocess.run(
+                tool: "bash",
+                [Project.path("TestVectors/make-ocsp-pki.sh"), directory.path, base + leafPath, base + intermediatePath],
                 // The test's own PATH: the OpenSSL 3 CLI, wherever it is installed.
-                environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
-                program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["bash"])
+                environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
             guard made.status == 0 else { throw StandInFailure(description: "make-ocsp-pki.sh: \(made.stderr)") }
         }
 
-        func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
-        deinit { try? FileManager.default.removeItem(at: directory) }
+        func path(_ name: String) -> String { folder.path(name) }
     }
 
-    static let shared = Result { try Setup() }
+    static let shared = Result { try Setup(folder: try TemporaryDirectory.forProcess("online-pki")) }
 
     func verify(_ file: String, _ extra: [String] = ["--online"], setup: Setup) throws
         -> (status: Int32, verdict: String?, revocation: [String: Any]?, stderr: String)

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCLI
+import TestSupport
 import Testing
 
 /// Issue 11 point 1: a PEM file handed to `decode` is named whatever its body length, label or preamble. Before,
@@ -9,7 +10,7 @@ import Testing
     /// Every PEM file of the test PKIs: certificates and private keys.
     static let pemFiles: [String] = {
         ["TestVectors/pki", "TestVectors/jws/pki"].flatMap { folder -> [String] in
-            let url = BinaryRunner.projectRoot.appendingPathComponent(folder)
+            let url = Project.root.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             return names.filter { $0.hasSuffix(".pem") || $0.hasSuffix(".key") }.sorted().map { "\(folder)/\($0)" }
         }
@@ -35,7 +36,7 @@ import Testing
 
     @Test(arguments: pemFiles)
     func pemFileIsNamed(path: String) throws {
-        let text = try String(contentsOf: BinaryRunner.projectRoot.appendingPathComponent(path), encoding: .utf8)
+        let text = try String(contentsOf: Project.root.appendingPathComponent(path), encoding: .utf8)
         let label = try Self.label(of: text)
         Self.expectNamed(text, label: label, "\(path)")
         // The same block after the text `openssl x509 -text` prints, with CRLF line ends, and as a PKCS7 label.
@@ -55,7 +56,7 @@ import Testing
     }
 
     /// The corpus certificates (Apple Inc. Root, the StoreKit test certificate, ...) converted to PEM here.
-    @Test(.enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
+    @Test(.requires(Corpus.present))
     func corpusCertificatesInPEMAreNamed() throws {
         let manifest = try Data(contentsOf: Corpus.location.appendingPathComponent("manifest.json"))
         let entries = try #require(try JSONSerialization.jsonObject(with: manifest) as? [[String: Any]])

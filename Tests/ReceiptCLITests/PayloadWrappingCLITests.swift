@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCLI
+import TestSupport
 import Testing
 
 /// Issue 11 point 10 through the CLI: one extra OCTET STRING around the payload is a decode warning (decode

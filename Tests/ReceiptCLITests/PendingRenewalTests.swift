@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCLI
+import TestSupport
 import Testing
 
 /// A pending_renewal_info entry without `original_transaction_id` is kept in view and said to lack it, never
@@ -7,14 +8,14 @@ import Testing
 @Suite struct PendingRenewalTests {
     static let billingRetry = "TestVectors/responses/subscriptions/billing-retry.json"
 
-    /// billing-retry.json with its pending renewal entries edited, written to a temporary file.
-    static func response(editingRenewals edit: ([[String: Any]]) -> [[String: Any]]) throws -> URL {
-        let original = BinaryRunner.projectRoot.appendingPathComponent(billingRetry)
+    /// billing-retry.json with its pending renewal entries edited, written into `folder`.
+    static func response(in folder: TemporaryDirectory, editingRenewals edit: ([[String: Any]]) -> [[String: Any]])
+        throws -> URL
+    {
+        let original = Project.root.appendingPathComponent(billingRetry)
         var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: original)) as? [String: Any])
         json["pending_renewal_info"] = edit(try #require(json["pending_renewal_info"] as? [[String: Any]]))
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("renewal-\(UUID().uuidString).json")
-        try JSONSerialization.data(withJSONObject: json).write(to: file)
-        return file
+        return URL(fileURLWithPath: try folder.write("renewal.json", bytes: try JSONSerialization.data(withJSONObject: json)))
     }
 
     static func subscriptions(_ file: URL) throws -> (item: [String: Any], explanations: [String]) {
@@ -26,14 +27,14 @@ import Testing
     }
 
     @Test func anEntryWithoutItsOriginalTransactionIsKeptInViewNotApplied() throws {
-        let file = try Self.response { renewals in
+        let folder = try TemporaryDirectory("renewal")
+        let file = try Self.response(in: folder) { renewals in
             renewals.map {
                 var entry = $0
                 entry["original_transaction_id"] = nil
                 return entry
             }
         }
-        defer { try? FileManager.default.removeItem(at: file) }
         let (item, explanations) = try Self.subscriptions(file)
         // Apple keys pending renewal info by original transaction (receipt-format.md §6.7): without the key the
         // entry is not applied, as Tests/Expectations derives for the corpus file with such an entry.
@@ -57,7 +58,8 @@ import Testing
     }
 
     @Test func anEntryWithoutOriginalTransactionOrProductIsStillNamed() throws {
-        let file = try Self.response { renewals in
+        let folder = try TemporaryDirectory("renewal")
+        let file = try Self.response(in: folder) { renewals in
             renewals.map {
                 var entry = $0
                 entry["original_transaction_id"] = nil
@@ -65,7 +67,6 @@ import Testing
                 return entry
             }
         }
-        defer { try? FileManager.default.removeItem(at: file) }
         let (item, explanations) = try Self.subscriptions(file)
         #expect(item["state"] as? String == "expired")
         #expect((item["trail"] as? [String] ?? []).contains { $0.hasSuffix("no pending_renewal_info entry for it") })

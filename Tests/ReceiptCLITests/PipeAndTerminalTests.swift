@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -25,7 +26,7 @@ import Testing
         let process = Process()
         process.executableURL = BinaryRunner.executable
         process.arguments = arguments
-        process.currentDirectoryURL = BinaryRunner.projectRoot
+        process.currentDirectoryURL = Project.root
         process.standardOutput = writer
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
@@ -65,9 +66,7 @@ import Testing
             sys.stdout.write("%d\\n" % child.returncode)
             sys.stdout.buffer.write(errors)
             """
-        let result = try BinaryRunner.run(
-            ["-c", script, BinaryRunner.executable.path, subcommand], program: URL(fileURLWithPath: "/usr/bin/env"),
-            prefix: ["python3"])
+        let result = try Subprocess.run(tool: "python3", ["-c", script, BinaryRunner.executable.path, subcommand])
         let lines = result.stdout.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         let status = try #require(Int32(lines.first ?? ""), "python3 failed: \(result.stderr)")
         return Outcome(status: status, stderr: lines.count > 1 ? String(lines[1]) : "")

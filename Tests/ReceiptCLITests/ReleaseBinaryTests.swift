@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The installed binary runs on a server without the Swift toolchain (issue 11, point 8): `make release` links the
@@ -9,11 +10,12 @@ import Testing
 /// The binary `make test` built for this run, if any.
 enum ReleaseBinary {
     static let path = ProcessInfo.processInfo.environment["APPRECEIPT_RELEASE_BINARY"].flatMap { $0.isEmpty ? nil : $0 }
-    static let notBuilt =
+    static let built = Requirement(
         "release binary not built by this test run: run `make test`, which builds it and sets APPRECEIPT_RELEASE_BINARY"
+    ) { path != nil }
 }
 
-@Suite(.enabled(if: ReleaseBinary.path != nil, Comment(rawValue: ReleaseBinary.notBuilt)))
+@Suite(.requires(ReleaseBinary.built))
 struct ReleaseBinaryTests {
     /// libc and its companions (the dynamic loader, libm, libpthread, libdl, librt), OpenSSL 3 and libcurl 4.
     static func isAllowed(_ library: String) -> Bool {
@@ -26,7 +28,7 @@ struct ReleaseBinaryTests {
 
     /// The libraries the binary itself names (its NEEDED entries, from `readelf -d`).
     static func neededLibraries(of path: String) throws -> [String] {
-        let result = try BinaryRunner.run(["-d", path], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["readelf"])
+        let result = try Subprocess.run(tool: "readelf", ["-d", path])
         try #require(result.status == 0, "readelf failed: \(result.stderr)")
         return result.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
             line.split(separator: "[").last?.split(separator: "]").first.map(String.init)
@@ -42,7 +44,7 @@ struct ReleaseBinaryTests {
         let others = libraries.filter { !Self.isAllowed($0) }
         #expect(others.isEmpty, "shared libraries beyond libc, OpenSSL, libcurl and SQLite: \(others)")
         // And everything those load in turn is found on this machine (libcurl's own dependencies included).
-        let ldd = try BinaryRunner.run([path], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["ldd"])
+        let ldd = try Subprocess.run(tool: "ldd", [path])
         #expect(ldd.status == 0, "ldd failed: \(ldd.stderr)")
         #expect(!ldd.stdout.contains("not found"), "\(ldd.stdout)")
     }
@@ -50,13 +52,13 @@ struct ReleaseBinaryTests {
     @Test func itRunsWithoutTheToolchainOnAnyLibraryPath() throws {
         let path = try #require(ReleaseBinary.path)
         // No RUNPATH into the toolchain: the binary names no directory to look for libraries in.
-        let dynamic = try BinaryRunner.run(["-d", path], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["readelf"])
+        let dynamic = try Subprocess.run(tool: "readelf", ["-d", path])
         #expect(!dynamic.stdout.contains("RUNPATH") && !dynamic.stdout.contains("RPATH"), "\(dynamic.stdout)")
-        let version = try BinaryRunner.run(["--version"], environment: [:], program: URL(fileURLWithPath: path))
+        let version = try Subprocess.run(URL(fileURLWithPath: path), ["--version"], environment: [:])
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("appreceipt "))
-        let decoded = try BinaryRunner.run(
-            ["decode", "--compact", "TestVectors/receipts/one-inapp.b64"], environment: [:], program: URL(fileURLWithPath: path))
+        let decoded = try Subprocess.run(
+            URL(fileURLWithPath: path), ["decode", "--compact", "TestVectors/receipts/one-inapp.b64"], environment: [:])
         #expect(decoded.status == 0, "\(decoded.stderr)")
         #expect(decoded.stdout.contains("\"bundle_id\":\"com.example.appreceipt.one\""))
     }

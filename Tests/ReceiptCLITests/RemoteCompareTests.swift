@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `compare --remote` end to end: the built binary against a real HTTP server on loopback that replays recorded
@@ -24,8 +25,8 @@ import Testing
 
     @Test func productionSuccessAgreesAndSavesTheResponse() throws {
         let standIn = try StandIn()
-        let saved = FileManager.default.temporaryDirectory.appendingPathComponent("appreceipt-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: saved) }
+        let folder = try TemporaryDirectory("saved-response")
+        let saved = folder.url.appendingPathComponent("response.json")
         let (result, json, _) = try run("production-success", ["--save-response", saved.path], standIn: standIn)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(json?["agrees"] as? Bool == true)
@@ -92,9 +93,8 @@ import Testing
     @Test func secretComesFromAFileOrTheEnvironmentAndIsNeverPrinted() throws {
         let secret = "5ecre7-\(UUID().uuidString)"
         let standIn = try StandIn(environment: ["STANDIN_EXPECTED_SECRET": secret])
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString)")
-        try (secret + "\n").write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
+        let folder = try TemporaryDirectory("secret")
+        let file = URL(fileURLWithPath: try folder.write("secret", secret + "\n"))
 
         let fromFile = try run("secret-check", ["--password-file", file.path], standIn: standIn)
         #expect(fromFile.result.status == 0, "\(fromFile.result.stderr)")
@@ -133,7 +133,7 @@ import Testing
         let plist = try #require(Data(base64Encoded: receiptData))
         #expect(plist.first == UInt8(ascii: "{"))
         let file = try String(
-            contentsOf: BinaryRunner.projectRoot.appendingPathComponent("TestVectors/receipts/ios6-transaction.b64"),
+            contentsOf: Project.root.appendingPathComponent("TestVectors/receipts/ios6-transaction.b64"),
             encoding: .utf8)
         #expect(receiptData == file.trimmingCharacters(in: .whitespacesAndNewlines))
     }

@@ -1,16 +1,17 @@
 import Foundation
 import ReceiptCLI
+import TestSupport
 import Testing
 
 /// `report` end to end: its counts against an independent count (on the real corpus batch of the issue's
 /// done-when, and on the project's own vectors so something runs without ../shared), formats, order
 /// independence, and its errors and exit codes.
 @Suite struct ReportCLITests {
-    static let anchor = BinaryRunner.projectRoot.appendingPathComponent("TestVectors/pki/root.pem").path
+    static let anchor = Project.path(TestPKI.receiptRoot)
 
     /// verifyReceipt responses among the project's vectors (trials, intro offers, refunds, upgrades, iOS 6).
     static func responseVectors() throws -> [String] {
-        let root = BinaryRunner.projectRoot.appendingPathComponent("TestVectors/responses")
+        let root = Project.root.appendingPathComponent("TestVectors/responses")
         let names = try FileManager.default.subpathsOfDirectory(atPath: root.path)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix("expected.json") }.sorted()
         try #require(names.count >= 10, "TestVectors/responses lost its responses")
@@ -36,7 +37,7 @@ import Testing
     }
 
     /// The done-when: `make_batch.py DIR --reps 13`, audit, report; the counts equal an independent count.
-    @Test(.enabled(if: AuditBatchTests.sharedAvailable, "../shared (bench/make_batch.py and vectors/) is absent"))
+    @Test(.requires(BatchMaker.present))
     func theDoneWhenBatchAgreesWithAnIndependentCount() throws {
         let directory = try TemporaryDirectory()
         try Self.makeBatch(directory, malformed: nil)
@@ -52,10 +53,7 @@ import Testing
 
     /// `make_batch.py DIR --reps 13 [--malformed F]` into `directory`.
     static func makeBatch(_ directory: TemporaryDirectory, malformed: String?) throws {
-        let script = AuditBatchTests.shared.appendingPathComponent("bench/make_batch.py").path
-        let options = [directory.url.path, "--reps", "13"] + (malformed.map { ["--malformed", $0] } ?? [])
-        let maker = try BinaryRunner.run(options, program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["python3", script])
-        try #require(maker.status == 0, "\(maker.stderr)")
+        try BatchMaker.make(into: directory.url.path, ["--reps", "13"] + (malformed.map { ["--malformed", $0] } ?? []))
     }
 
     /// The same inputs in another order give the same bytes, in every format.
@@ -78,7 +76,7 @@ import Testing
 
     @Test func formatsAndStandardInput() throws {
         let response = try String(
-            contentsOf: BinaryRunner.projectRoot.appendingPathComponent("TestVectors/responses/subscriptions/refund.json"),
+            contentsOf: Project.root.appendingPathComponent("TestVectors/responses/subscriptions/refund.json"),
             encoding: .utf8)
         let csv = run(["report", "--format", "csv", "-"], stdin: response)
         #expect(csv.status == 0, "\(csv.err)")
@@ -168,7 +166,7 @@ import Testing
         #expect(Set([64, 65, 66, 74].filter { docsStatus.prefix(400).contains("; \($0) ") }) == [64, 65, 66, 74])
         // The man page is generated from the same help (scripts/man-pages.sh): its EXIT STATUS lists the same.
         let man = try String(
-            contentsOf: BinaryRunner.projectRoot.appendingPathComponent("man/appreceipt-report.1"), encoding: .utf8)
+            contentsOf: Project.root.appendingPathComponent("man/appreceipt-report.1"), encoding: .utf8)
         let manStatus = try #require(
             man.components(separatedBy: ".Sh \"EXIT STATUS\"\n").last?.components(separatedBy: ".El").first)
         let manListed = Set(manStatus.split(separator: "\n").compactMap { $0.hasPrefix(".It ") ? Int($0.dropFirst(4)) : nil })
@@ -222,7 +220,7 @@ import Testing
     }
 
     /// The user documentation of `report`, which holds its screenshot command and its exit statuses.
-    static let reportsDocument = BinaryRunner.projectRoot.appendingPathComponent("docs/reports.md")
+    static let reportsDocument = Project.root.appendingPathComponent("docs/reports.md")
 
     /// `--window-size=W,H` in the screenshot command of docs/reports.md's chart section.
     static func screenshotWindow() throws -> (width: Int, height: Int) {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The report's SVG opened in a real browser (Debian's headless chromium) in the window docs/reports.md suggests
@@ -12,7 +13,11 @@ import Testing
         return path
     }.first
 
-    @Test(.enabled(if: browser != nil, "no chromium on PATH (scripts/ensure-chromium.sh installs Debian's)"))
+    static let chromium = Requirement("no chromium on PATH (scripts/ensure-chromium.sh installs Debian's)") {
+        browser != nil
+    }
+
+    @Test(.requires(chromium))
     func theChartRendersInAHeadlessBrowser() throws {
         let directory = try TemporaryDirectory()
         let inputs = try Self.inputs(directory)
@@ -25,15 +30,16 @@ import Testing
         #expect(size.width <= window.width && size.height <= window.height, "chart \(size), documented window \(window)")
 
         let png = directory.path("report.png")
-        let shot = try BinaryRunner.run(
+        // A browser that hangs is stopped after two minutes (the run throws) rather than holding up the suite.
+        let shot = try Subprocess.run(
+            URL(fileURLWithPath: try #require(Self.browser)),
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                 "--user-data-dir=\(directory.path("profile"))",
                 "--screenshot=\(png)", "--window-size=\(window.width),\(window.height)", "file://\(svgPath)",
-            ], program: URL(fileURLWithPath: "/usr/bin/timeout"), prefix: ["120", try #require(Self.browser)])
-        // A browser that hangs is stopped after two minutes (timeout's status 124) rather than holding up the suite.
+            ], timeout: 120)
         try #require(FileManager.default.fileExists(atPath: png), "chromium wrote no screenshot (\(shot.status)): \(shot.stderr)")
-        let kept = BinaryRunner.projectRoot.appendingPathComponent(".build/report-screenshot.png")
+        let kept = Project.root.appendingPathComponent(".build/report-screenshot.png")
         try? FileManager.default.removeItem(at: kept)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: png), to: kept)
         print(
@@ -52,7 +58,7 @@ import Testing
     /// The issue's batch with damaged lines when ../shared is there, else the project's vectors; plus responses.
     static func inputs(_ directory: TemporaryDirectory) throws -> [String] {
         let responses = try ReportCLITests.responseVectors()
-        guard AuditBatchTests.sharedAvailable else { return [try ReportCLITests.vectorAudit(in: directory)] + responses }
+        guard BatchMaker.present.isMet else { return [try ReportCLITests.vectorAudit(in: directory)] + responses }
         try ReportCLITests.makeBatch(directory, malformed: "0.1")
         let audit = try BinaryRunner.run(["audit", directory.path("records.jsonl")])
         try #require(audit.status == 1, "\(audit.stderr)")
@@ -73,10 +79,8 @@ import Testing
 
     /// `scripts/png-stats.py` over the PNG: size, distinct colours, pixels of the named colours.
     static func pngStats(_ path: String, colours: [String]) throws -> [String: Any] {
-        let script = BinaryRunner.projectRoot.appendingPathComponent("scripts/png-stats.py").path
-        let result = try BinaryRunner.run(
-            [path] + colours.flatMap { ["--count", $0] }, program: URL(fileURLWithPath: "/usr/bin/env"),
-            prefix: ["python3", script])
+        let script = Project.root.appendingPathComponent("scripts/png-stats.py").path
+        let result = try Subprocess.run(tool: "python3", [script, path] + colours.flatMap { ["--count", $0] })
         try #require(result.status == 0, "png-stats.py: \(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }

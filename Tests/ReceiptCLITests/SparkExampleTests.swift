@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// examples/spark/audit_spark.py in Spark local mode (local[2], four partitions, the binary shipped to the
@@ -13,45 +14,43 @@ import Testing
     /// A Python that imports pyspark, when there is one and Java too: APPRECEIPT_SPARK_PYTHON, else the
     /// environment `scripts/ensure-spark.sh` keeps (make test installs it when Java is present), else python3.
     static let python: String? = {
-        guard (try? BinaryRunner.run(["-version"], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["java"]))?.status == 0
+        guard (try? Subprocess.run(tool: "java", ["-version"]))?.status == 0
         else { return nil }
-        let script = BinaryRunner.projectRoot.appendingPathComponent("scripts/ensure-spark.sh")
-        let kept = (try? BinaryRunner.run(["--python"], program: script)).flatMap { result in
+        let script = Project.root.appendingPathComponent("scripts/ensure-spark.sh")
+        let kept = (try? Subprocess.run(script, ["--python"])).flatMap { result in
             result.status == 0 ? result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
         }
         let candidates = [ProcessInfo.processInfo.environment["APPRECEIPT_SPARK_PYTHON"], kept, "python3"]
             .compactMap { $0 }.filter { !$0.isEmpty }
         return candidates.first { candidate in
-            let result = try? BinaryRunner.run(
-                ["-c", "import pyspark"], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: [candidate])
+            let result = try? Subprocess.run(tool: candidate, ["-c", "import pyspark"])
             return result?.status == 0
         }
     }()
-    static let skipReason: Comment = "pyspark or Java absent (scripts/ensure-spark.sh installs pyspark when Java is present)"
-    static let env = URL(fileURLWithPath: "/usr/bin/env")
+    static let spark = Requirement("pyspark or Java absent (scripts/ensure-spark.sh installs pyspark when Java is present)") {
+        python != nil
+    }
 
     /// Batches from TestVectors/receipts: users 000-002, then users 002-004 (vector_batch.py --first-user 2).
-    @Test(.enabled(if: python != nil, skipReason))
+    @Test(.requires(spark))
     func twoBatchesOfTheProjectsVectors() throws {
         let directory = try TemporaryDirectory()
-        let maker = BinaryRunner.projectRoot.appendingPathComponent("examples/spark/vector_batch.py").path
+        let maker = Project.root.appendingPathComponent("examples/spark/vector_batch.py").path
         for (name, options) in [("first.jsonl", ["--reps", "3"]), ("second.jsonl", ["--reps", "3", "--first-user", "2"])] {
-            let made = try BinaryRunner.run([directory.path(name)] + options, program: Self.env, prefix: ["python3", maker])
+            let made = try Subprocess.run(tool: "python3", [maker, directory.path(name)] + options)
             try #require(made.status == 0, "\(made.stderr)")
         }
-        let anchor = BinaryRunner.projectRoot.appendingPathComponent("TestVectors/pki/root.pem").path
+        let anchor = Project.path(TestPKI.receiptRoot)
         try Self.expectTwoBatches(in: directory, auditOptions: ["--trust-anchor", anchor])
     }
 
     /// The issue's batch (make_batch.py --reps 13 --malformed 0.1, users 000-012), then make_batch.py --reps 2
     /// with its users 000-001 renamed 012-013: every purchase of the second was sent by other users in the first.
-    @Test(.enabled(if: python != nil && AuditBatchTests.sharedAvailable, "\(skipReason), or ../shared absent"))
+    @Test(.requires(spark), .requires(BatchMaker.present))
     func twoBatchesOfTheIssuesBatch() throws {
         let directory = try TemporaryDirectory()
-        let script = AuditBatchTests.shared.appendingPathComponent("bench/make_batch.py").path
         for (name, options) in [("one", ["--reps", "13", "--malformed", "0.1"]), ("two", ["--reps", "2"])] {
-            let made = try BinaryRunner.run([directory.path(name)] + options, program: Self.env, prefix: ["python3", script])
-            try #require(made.status == 0, "\(made.stderr)")
+            try BatchMaker.make(into: directory.path(name), options)
         }
         try FileManager.default.moveItem(atPath: directory.path("one/records.jsonl"), toPath: directory.path("first.jsonl"))
         let second = try String(contentsOfFile: directory.path("two/records.jsonl"), encoding: .utf8)
@@ -87,11 +86,11 @@ import Testing
     }
 
     static func runJob(_ pairs: [String], labels: [String], index: String, auditOptions: [String]) throws -> BinaryRunner.Result {
-        let job = BinaryRunner.projectRoot.appendingPathComponent("examples/spark/audit_spark.py").path
+        let job = Project.root.appendingPathComponent("examples/spark/audit_spark.py").path
         let options =
             ["--master", "local[2]", "--partitions", "4", "--ship", BinaryRunner.executable.path, "--index", index]
             + labels.flatMap { ["--batch", $0] }
-        return try BinaryRunner.run(options + pairs + ["--"] + auditOptions, program: env, prefix: [try #require(python), job])
+        return try Subprocess.run(tool: try #require(python), [job] + options + pairs + ["--"] + auditOptions)
     }
 }
 

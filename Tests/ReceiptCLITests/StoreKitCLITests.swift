@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCLI
+import TestSupport
 import Testing
 
 /// StoreKit 2 signed data through `verify`, `decode` and `subscriptions`: the expectations come from
@@ -15,11 +16,11 @@ import Testing
         var testDescription: String { file }
     }
 
-    static let root = "TestVectors/jws/pki/root.pem"
+    static let root = TestPKI.storeKitRoot
 
     /// Every attack with its twin; a table that loads empty fails the test below instead of running no case.
     static let attacks: [Attack] = {
-        let url = BinaryRunner.projectRoot.appendingPathComponent("TestVectors/jws/expectations.json")
+        let url = Project.root.appendingPathComponent("TestVectors/jws/expectations.json")
         guard let data = FileManager.default.contents(atPath: url.path),
             let entries = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]]
         else { return [] }
@@ -116,12 +117,9 @@ import Testing
 
     /// Apple's own library test files (signed by its test CA, one without any signedDate) are untrusted under
     /// the pinned root and valid with that CA as the anchor, as the corpus manifest says.
-    @Test func appleLibraryTestFilesVerifyWithTheirTestCA() throws {
-        let folder = "../shared/vectors/apple__app-store-server-library-swift/"
-        guard FileManager.default.fileExists(atPath: BinaryRunner.projectRoot.appendingPathComponent(folder).path) else {
-            print("skipped: \(folder) is absent (the shared corpus is not beside this checkout)")
-            return
-        }
+    @Test(.requires(Corpus.present))
+    func appleLibraryTestFilesVerifyWithTheirTestCA() throws {
+        let folder = Corpus.path("apple__app-store-server-library-swift") + "/"
         for name in ["jws_transaction_Sandbox_transactionInfo.jws", "jws_notification-v2_unknown_wrongBundleId.jws"] {
             let pinned = BufferConsole()
             #expect(pinned.run("verify", folder + name) == 1)

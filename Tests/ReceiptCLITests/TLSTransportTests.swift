@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The verifyReceipt client's HTTPS, through libcurl with peer and host verification on: the server's certificate
@@ -8,16 +9,17 @@ import Testing
 
     /// A throw-away self-signed certificate and key for `subjectAltName`, made with the openssl CLI.
     static func certificate(_ subjectAltName: String) throws -> (certificate: String, key: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Kept until the process exits: a stand-in started with these files may be shared by several tests.
+        let folder = try TemporaryDirectory.forProcess("tls").url
         let certificate = folder.appendingPathComponent("cert.pem").path
         let key = folder.appendingPathComponent("key.pem").path
-        let result = try BinaryRunner.run(
+        let result = try Subprocess.run(
+            tool: "openssl",
             [
                 "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
                 "-subj", "/CN=appreceipt TLS test (NOT APPLE)", "-addext", "subjectAltName=\(subjectAltName)",
                 "-keyout", key, "-out", certificate,
-            ], program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["openssl"])
+            ])
         try #require(result.status == 0, "openssl req failed: \(result.stderr)")
         return (certificate, key)
     }

@@ -1,16 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `make test` ends by counting the corpus tests that skipped (issue 11, point 9), and every other skip by its
 /// reason (issue 21), from the run's log.
 @Suite struct TestRunSummaryTests {
     static func summary(of log: String, environment: [String: String]) throws -> BinaryRunner.Result {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("test-log-\(UUID().uuidString).txt")
-        try log.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        return try BinaryRunner.run(
-            [file.path], environment: environment.merging(["PATH": "/usr/bin:/bin"]) { own, _ in own },
-            program: BinaryRunner.projectRoot.appendingPathComponent("scripts/corpus-skips.sh"))
+        let folder = try TemporaryDirectory("test-log")
+        return try Subprocess.run(
+            Project.url("scripts/corpus-skips.sh"), [try folder.write("log.txt", log)],
+            environment: environment.merging(["PATH": "/usr/bin:/bin"]) { own, _ in own })
     }
 
     @Test func skippedCorpusTestsAreCountedAndTheDirectoryNamed() throws {

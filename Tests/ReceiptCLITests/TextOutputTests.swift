@@ -1,6 +1,7 @@
 import Foundation
 import ReceiptCLI
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// `--format text` of every subcommand, read off the typed documents: the lines a person reads must carry the
@@ -47,7 +48,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("  [skip] receipt.device_hash") && $0.hasSuffix("not requested (--device-id)") })
     }
 
-    @Test(.enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
+    @Test(.requires(Corpus.present))
     func verifyTextOfAnXcodeReceiptNamesTheOptionThatTrustsIt() throws {
         // A real Xcode receipt: signed by the fixed StoreKit testing certificate the tool pins.
         let path = Corpus.path("Cocoanetics__Kvitto/receipt_Xcode_SHA256_com.rd.eehelper_20201016.der")

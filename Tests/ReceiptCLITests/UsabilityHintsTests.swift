@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCLI
+import TestSupport
 import Testing
 
 /// What a new user tripped over (issue 19, item 8), each now said or shown where it is met.
@@ -7,7 +8,7 @@ import Testing
     func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
         let console = BufferConsole()
         let status = CLI.run(
-            arguments.map { $0.hasPrefix("TestVectors/") ? BinaryRunner.projectRoot.path + "/" + $0 : $0 }, console: console)
+            arguments.map { $0.hasPrefix("TestVectors/") ? Project.root.path + "/" + $0 : $0 }, console: console)
         return (status, console.out, console.err)
     }
 

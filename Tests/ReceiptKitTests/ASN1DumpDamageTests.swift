@@ -1,4 +1,5 @@
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// `dump` of every prefix of a receipt (issue 11 point 4): never a trap, a tree of only what is there, and the

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// A differential oracle (issue 20, item 5): Apple's own Python library (`app-store-server-library`,
@@ -7,28 +8,16 @@ import Testing
 /// the same accept/reject decision on every StoreKit 2 item of TestVectors and of the shared corpus, except for
 /// the differences docs/storekit2.md lists under "Apple's library as an oracle", each with its reason.
 @Suite struct AppleLibraryOracleTests {
-    /// The oracle's Python, or nil with the reason it is missing.
-    static let python: (path: String?, reason: String) = {
-        let script = Fixtures.projectRoot.appendingPathComponent("scripts/ensure-oracle.sh").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script, "--python"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return (nil, "could not run scripts/ensure-oracle.sh: \(error)")
-        }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let path = output.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationStatus == 0, !path.isEmpty else {
-            return (nil, "Apple's app-store-server-library is not installed (scripts/ensure-oracle.sh; APPRECEIPT_NO_ORACLE)")
-        }
-        return (path, "")
+    /// The oracle's Python (as scripts/ensure-oracle.sh --python names it), or nil when it is not installed.
+    static let python: String? = {
+        let found = try? Subprocess.run(tool: "bash", [Project.path("scripts/ensure-oracle.sh"), "--python"])
+        let path = found?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return found?.status == 0 && !path.isEmpty ? path : nil
     }()
+
+    static let oracleInstalled = Requirement(
+        "Apple's app-store-server-library is not installed (scripts/ensure-oracle.sh; APPRECEIPT_NO_ORACLE)"
+    ) { python != nil }
 
     struct Item: Encodable {
         let path: String
@@ -66,20 +55,11 @@ import Testing
     }
 
     static func oracle(_ items: [Item], python: String) throws -> [String: Answer] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [Fixtures.projectRoot.appendingPathComponent("Tests/Oracle/apple_signed_data_oracle.py").path]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(try JSONEncoder().encode(items))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "the oracle script failed")
-        let answers = try String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+        let run = try Subprocess.run(
+            URL(fileURLWithPath: python), [Project.path("Tests/Oracle/apple_signed_data_oracle.py")],
+            stdin: try JSONEncoder().encode(items))
+        #expect(run.status == 0, "the oracle script failed: \(run.stderr)")
+        let answers = try run.stdout.split(separator: "\n").map {
             try JSONDecoder().decode(Answer.self, from: Data($0.utf8))
         }
         return Dictionary(answers.map { ($0.path, $0) }) { first, _ in first }
@@ -93,7 +73,7 @@ import Testing
     }
 
     func compare(_ urls: [URL], policy: VerificationPolicy, roots: [String]) throws {
-        let python = try #require(Self.python.path)
+        let python = try #require(Self.python)
         let ours = try urls.map { try Self.ours($0, policy: policy, roots: roots) }
         #expect(ours.count == urls.count && !ours.isEmpty)
         let answers = try Self.oracle(ours.map(\.0), python: python)
@@ -113,7 +93,7 @@ import Testing
         #expect(compared > 0)
     }
 
-    @Test(.enabled(if: python.path != nil, Comment(rawValue: python.reason)))
+    @Test(.requires(oracleInstalled))
     func theProjectsVectorsGetApplesDecision() throws {
         var policy = VerificationPolicy()
         let root = "jws/pki/root.pem"
@@ -127,13 +107,13 @@ import Testing
     }
 
     @Test(
-        .enabled(if: Fixtures.sharedVectorsAvailable, Comment(rawValue: Fixtures.sharedVectorsAbsent)),
-        .enabled(if: python.path != nil, Comment(rawValue: python.reason)))
+        .requires(Corpus.present),
+        .requires(oracleInstalled))
     func theCorpusGetsApplesDecision() throws {
         var policy = VerificationPolicy()
         policy.currentTime = Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
         try compare(
-            try Self.tokens(in: Fixtures.sharedVectors), policy: policy,
-            roots: [Fixtures.sharedVectors.appendingPathComponent("devsisters__go-applereceipt/AppleRootCA-G3.cer").path])
+            try Self.tokens(in: Corpus.location), policy: policy,
+            roots: [Corpus.location.appendingPathComponent("devsisters__go-applereceipt/AppleRootCA-G3.cer").path])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// Input-derived numbers at Int64's limits: each of these trapped (arithmetic overflow, exit 132) before the

@@ -1,6 +1,7 @@
 import ReceiptAudit
 import ReceiptKit
 import Synchronization
+import TestSupport
 import Testing
 
 /// The worker pool: input order kept whatever the timing, malformed records in place, early stops leave a clean

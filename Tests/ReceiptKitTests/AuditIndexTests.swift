@@ -1,6 +1,7 @@
 import Foundation
 import ReceiptAudit
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// The SQLite index of earlier batches (`audit --index`): signals against it, batches, commits, inspection.
@@ -10,13 +11,10 @@ import Testing
 
     /// A fresh folder for one test's index files, removed when the test ends.
     final class Folder {
-        let path: String
-        init() throws {
-            path = NSTemporaryDirectory() + "audit-index-\(UUID().uuidString)"
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-        var index: String { path + "/index.sqlite" }
+        let directory: TemporaryDirectory
+        var path: String { directory.url.path }
+        init() throws { directory = try TemporaryDirectory("audit-index") }
+        var index: String { directory.path("index.sqlite") }
     }
 
     /// Audits `lines` as batch `label` against the index at `path`, committing at the end.

@@ -1,6 +1,7 @@
 import Foundation
 import ReceiptAudit
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// How inputs become records: order, classification, line handling, limits and failures.

@@ -1,5 +1,6 @@
 import ReceiptAudit
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// Each signal raised by records built from the project's test vectors, and the cases that must not raise one.

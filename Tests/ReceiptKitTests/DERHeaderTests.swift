@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReceiptKit
@@ -79,7 +80,7 @@ import Testing
                 ders.append((entry.file, der))
             }
         }
-        if !Fixtures.sharedVectorsAvailable { print("DERHeaderTests: \(Fixtures.sharedVectorsAbsent); TestVectors only") }
+        if !Corpus.available { print("DERHeaderTests: \(Corpus.absent); TestVectors only") }
         return ders
     }
 

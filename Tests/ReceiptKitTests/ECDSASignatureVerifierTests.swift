@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// The ES256 check on its own: raw r || s against the leaf's key, with "does not match" kept apart from

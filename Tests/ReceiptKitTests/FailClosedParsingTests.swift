@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// Issue 8, point 4: what cannot be read under a trusted issuer is an error or a failure that says why, never a

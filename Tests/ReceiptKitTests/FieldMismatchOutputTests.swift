@@ -1,4 +1,5 @@
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// Documented StoreKit 2 fields sent with the wrong JSON type are shown in decode and verify output

@@ -1,4 +1,5 @@
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// Dates that name no instant are refused with a reason, never rolled over into a neighbouring day or month.

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// Damaged StoreKit 2 data never crashes the decoder or the verifier, and is never valid unless the damage left

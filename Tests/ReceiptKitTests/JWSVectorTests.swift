@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// One entry of TestVectors/jws/expectations.json, written by hand from how make-jws-vectors.sh made each

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// Every malformed vector is refused with an error that names the problem and the byte offset.

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// Damaged receipts never crash or hang the decoder or the verifier: every mutation either decodes (and then

@@ -1,4 +1,5 @@
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// Issue 11 point 10: a payload SET inside one extra OCTET STRING (a peer suite's `receipt-double-wrapped`

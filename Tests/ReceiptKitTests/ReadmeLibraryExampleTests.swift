@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 // The README's library example, word for word (the test below holds the two together), so that it does what the
@@ -19,7 +20,7 @@ func checkAppReceipt(_ bytes: [UInt8], bundleID: String) throws -> (verdict: Ver
 /// answers as TestVectors/README.md says the vectors must (they are signed by the project's test root, not Apple's).
 @Suite struct ReadmeLibraryExampleTests {
     @Test func theReadmeShowsThisFunction() throws {
-        let readme = try String(contentsOf: Fixtures.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Project.root.appendingPathComponent("README.md"), encoding: .utf8)
         let blocks = readme.components(separatedBy: "```swift\n").dropFirst().compactMap {
             $0.components(separatedBy: "```").first
         }

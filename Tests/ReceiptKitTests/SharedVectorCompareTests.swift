@@ -1,10 +1,11 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// compare on real receipt/response pairs: no disagreement where both describe the same receipt, exactly the
 /// edited field where a fixture was edited.
-@Suite(.enabled(if: Fixtures.sharedVectorsAvailable, Comment(rawValue: Fixtures.sharedVectorsAbsent)))
+@Suite(.requires(Corpus.present))
 struct SharedVectorCompareTests {
     func comparison(receipt: String, responseJSON: JSONValue) throws -> (ReceiptComparison, VerifyReceiptResponse) {
         let (_, document) = try ReceiptDecoder.decode(try Fixtures.shared(receipt))

@@ -1,9 +1,10 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// Every real receipt in ../shared/vectors decodes to the facts the manifest records (established with openssl).
-@Suite(.enabled(if: Fixtures.sharedVectorsAvailable, Comment(rawValue: Fixtures.sharedVectorsAbsent)))
+@Suite(.requires(Corpus.present))
 struct SharedVectorDecodeTests {
     @Test("manifest receipt decodes to its recorded facts", arguments: try ManifestEntry.receipts())
     func decodesToManifestFacts(entry: ManifestEntry) throws {
@@ -93,7 +94,7 @@ struct SharedVectorDecodeTests {
                 ReceiptResponsePair(receipt: entry.file, response: String(note.prefix { $0 != " " }))
             }
         }
-        guard !pairs.isEmpty || !Fixtures.sharedVectorsAvailable else {
+        guard !pairs.isEmpty || !Corpus.available else {
             throw Failure("../shared/vectors/manifest.json pairs no receipt with a response made at its creation date")
         }
         return pairs

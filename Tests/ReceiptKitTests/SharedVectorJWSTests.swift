@@ -1,12 +1,13 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// StoreKit 2 signed data from ../shared/vectors gets the verdict its manifest facts (established with the
 /// openssl CLI, not with this code) imply: Apple-signed items are valid with no flags unless the manifest says
 /// their ES256 signature does not verify; the Apple library's test-CA items and Xcode items are untrusted until
 /// their anchor is given.
-@Suite(.enabled(if: Fixtures.sharedVectorsAvailable, Comment(rawValue: Fixtures.sharedVectorsAbsent)))
+@Suite(.requires(Corpus.present))
 struct SharedVectorJWSTests {
     static let appleChain = "Apple PKI (Apple Root CA - G3)"
     static let testCAChain = "apple/app-store-server-library test CA (testCA.der)"
@@ -190,7 +191,7 @@ struct SharedVectorJWSTests {
 }
 
 /// Subscriptions from a real, altered notification: only what Apple's signature still covers is counted.
-@Suite(.enabled(if: Fixtures.sharedVectorsAvailable, Comment(rawValue: Fixtures.sharedVectorsAbsent)))
+@Suite(.requires(Corpus.present))
 struct SharedVectorStoreKitSubscriptionTests {
     @Test("the altered Trial notification counts its renewal info only")
     func alteredNotification() throws {

@@ -1,10 +1,11 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// The local trust decision on real receipts: Apple-signed ones are valid with no flags, Xcode ones are
 /// untrusted unless allowed, iOS 6 signatures verify, and device hashes match the devices known for them.
-@Suite(.enabled(if: Fixtures.sharedVectorsAvailable, Comment(rawValue: Fixtures.sharedVectorsAbsent)))
+@Suite(.requires(Corpus.present))
 struct SharedVectorVerifyTests {
     static func appleSigned() throws -> [ManifestEntry] {
         try ManifestEntry.table("Apple-signed receipt", { $0.kind == "receipt" && $0.environment != "Xcode" })

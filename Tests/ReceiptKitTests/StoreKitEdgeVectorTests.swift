@@ -1,6 +1,7 @@
 import ReceiptAudit
 import ReceiptKit
 import ReceiptReport
+import TestSupport
 import Testing
 
 /// The StoreKit 2 edge vectors (TestVectors/jws/edge/README.md says what each is and what must come of it):

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReceiptAudit
@@ -77,7 +78,7 @@ import Testing
 
     @Test(
         "the corpus's JWS read as its manifest says",
-        .enabled(if: Fixtures.sharedVectorsAvailable, Comment(rawValue: Fixtures.sharedVectorsAbsent)))
+        .requires(Corpus.present))
     func everyCorpusJWSMatchesItsManifest() throws {
         let kinds: [String: SignedDataKind] = [
             "notification-v2": .notification, "transaction": .transaction, "renewal-info": .renewalInfo,

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// One subscription-state expectation file entry: a response, a time, and the states derived by hand from
@@ -31,10 +32,10 @@ struct SubscriptionCase: @unchecked Sendable, CustomTestStringConvertible {
 
     /// The real-corpus cases; none when ../shared/vectors is absent (their test is disabled and says why).
     static func shared() throws -> [SubscriptionCase] {
-        guard Fixtures.sharedVectorsAvailable else { return [] }
+        guard Corpus.available else { return [] }
         return try load(
-            Fixtures.projectRoot.appendingPathComponent("Tests/Expectations/shared-subscriptions.json"),
-            responsesUnder: Fixtures.sharedVectors)
+            Project.root.appendingPathComponent("Tests/Expectations/shared-subscriptions.json"),
+            responsesUnder: Corpus.location)
     }
 
     /// Checks the evaluator against the expected list, in order.
@@ -74,7 +75,7 @@ struct SubscriptionCase: @unchecked Sendable, CustomTestStringConvertible {
 
     @Test(
         "shared verifyReceipt response gives the hand-derived states",
-        .enabled(if: Fixtures.sharedVectorsAvailable, Comment(rawValue: Fixtures.sharedVectorsAbsent)),
+        .requires(Corpus.present),
         arguments: try SubscriptionCase.shared())
     func sharedResponse(subscriptionCase: SubscriptionCase) throws { try subscriptionCase.check() }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// The project's own signed vectors decode to exactly what their inputs say (TestVectors/expectations.json).

@@ -2,6 +2,7 @@ import Foundation
 import ReceiptAudit
 import ReceiptKit
 import ReceiptReport
+import TestSupport
 import Testing
 
 /// `verify`, `audit` and `report` read the same facts from the same StoreKit 2 input (issue 20): bundle id,

@@ -1,6 +1,7 @@
 import Foundation
 import ReceiptAudit
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// An App Store Server API answer is unsigned JSON around signed items, so the audit's facts come from the items

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// Forgeries made with the test PKI are rejected for the right reason, and each has a valid twin.

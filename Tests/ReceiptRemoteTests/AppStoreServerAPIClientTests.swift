@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 @testable import ReceiptRemote
@@ -10,57 +11,25 @@ import Testing
 /// checks every bearer token (signature with the key's public half, header and claims); its answers' signed
 /// items are made with the test PKI (TestVectors/make-api-vectors.py), trusted here as the anchor.
 @Suite(.serialized) struct AppStoreServerAPIClientTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// The stand-in process for one test; stopped (stdin closed) when the test lets go of it.
+    /// The stand-in (Tests/StandIn/app_store_server_api_standin.py) for one test, with the file it logs the bearer
+    /// tokens it was sent to; both go when the test lets go of it.
     final class Server {
-        let process = Process()
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let port: Int
-        let tokenLog: URL
+        let standIn: StandIn
+        let folder: TemporaryDirectory
 
         init() throws {
-            tokenLog = FileManager.default.temporaryDirectory.appendingPathComponent("asapi-tokens-\(UUID().uuidString)")
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            let script = AppStoreServerAPIClientTests.root.appendingPathComponent("Tests/StandIn/app_store_server_api_standin.py")
-            process.arguments = ["python3", script.path, "--token-log", tokenLog.path]
-            (process.standardInput, process.standardOutput) = (stdin, stdout)
-            try process.run()
-            let first = String(decoding: stdout.fileHandleForReading.availableLine(), as: UTF8.self)
-            guard first.hasPrefix("PORT "), let port = Int(first.dropFirst(5)) else {
-                throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no PORT line: \(first)"])
-            }
-            self.port = port
+            let folder = try TemporaryDirectory("asapi-tokens")
+            standIn = try StandIn(script: "app_store_server_api_standin.py", options: ["--token-log", folder.path("tokens")])
+            self.folder = folder
         }
 
-        /// The requests made under `scenario` (with its tag), as the stand-in logged them; fetched by Python's
-        /// urllib (Foundation here has no http client, and the one under test should not check itself).
-        func log(_ scenario: String) throws -> [[String: Any]] {
-            let fetch = Process()
-            fetch.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            fetch.arguments = [
-                "python3", "-c",
-                "import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen(sys.argv[1]).read())",
-                "http://127.0.0.1:\(port)/\(scenario)/log",
-            ]
-            let output = Pipe()
-            fetch.standardOutput = output
-            try fetch.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            fetch.waitUntilExit()
-            return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
-        }
+        var port: Int { standIn.port }
+
+        /// The requests made under `scenario` (with its tag), as the stand-in logged them.
+        func log(_ scenario: String) throws -> [[String: Any]] { try standIn.log(scenario) }
 
         var tokens: [String] {
-            ((try? String(contentsOf: tokenLog, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        }
-
-        deinit {
-            try? stdin.fileHandleForWriting.close()
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(at: tokenLog)
+            ((try? String(contentsOfFile: folder.path("tokens"), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
     }
 
@@ -74,13 +43,13 @@ import Testing
 
     static func verifier() throws -> SignedDataVerifier {
         var policy = VerificationPolicy()
-        let pem = try Data(contentsOf: root.appendingPathComponent("TestVectors/jws/pki/root.pem"))
+        let pem = try Data(contentsOf: Project.url(TestPKI.storeKitRoot))
         policy.jwsAnchors = try X509Certificate.load(Array(pem)).map { TrustAnchor(certificate: $0, source: "root.pem") }
         return SignedDataVerifier(policy: policy)
     }
 
     static func key() throws -> ECDSASigningKey {
-        try ECDSASigningKey(pkcs8: Array(try Data(contentsOf: root.appendingPathComponent("TestVectors/api/AuthKey_TEST.p8"))))
+        try ECDSASigningKey(pkcs8: Array(try Data(contentsOf: Project.url("TestVectors/api/AuthKey_TEST.p8"))))
     }
 
     /// A client for `scenario` on `server`, fresh tag, pauses recorded.
@@ -270,7 +239,7 @@ import Testing
     @Test func theStandInRefusesTokensApplesWouldRefuse() throws {
         let server = try Server()
         let other = try ECDSASigningKey(
-            pkcs8: Array(try Data(contentsOf: Self.root.appendingPathComponent("TestVectors/jws/pki/leaf.key"))))
+            pkcs8: Array(try Data(contentsOf: Project.url("TestVectors/jws/pki/leaf.key"))))
         let (good, _, _) = try Self.client(server, "ok", environment: .production)
         let cases: [(AppStoreServerAPIToken, ECDSASigningKey, String)] = [
             (
@@ -304,14 +273,5 @@ import Testing
             _ = try client.run(.transactionInfo(transactionID: "1"), verifier: try Self.verifier()) { _ in true }
         } throws: { error in "\(error)".contains("plain http is allowed only to a loopback address") }
         #expect(AppStoreServerAPICall.transactionInfo(transactionID: "1/../x?y").path == "/inApps/v1/transactions/1%2F..%2Fx%3Fy")
-    }
-}
-
-extension FileHandle {
-    /// Bytes up to the next newline (without it), one read at a time.
-    fileprivate func availableLine() -> [UInt8] {
-        var line: [UInt8] = []
-        while let chunk = try? read(upToCount: 1), let byte = chunk.first, byte != 0x0A { line.append(byte) }
-        return line
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The report's counts next to an independent count of the same records (`scripts/report-oracle.py`, which
@@ -39,9 +40,8 @@ enum ReportOracle {
 
     /// `scripts/report-oracle.py` over the same files.
     static func oracle(_ files: [String], options: [String]) throws -> Counts {
-        let script = BinaryRunner.projectRoot.appendingPathComponent("scripts/report-oracle.py").path
-        let result = try BinaryRunner.run(
-            options + files, program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["python3", script])
+        let script = Project.root.appendingPathComponent("scripts/report-oracle.py").path
+        let result = try Subprocess.run(tool: "python3", [script] + options + files)
         try #require(result.status == 0, "report-oracle.py: \(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let days = (json["audit_days"] as? [String: [String: Any]] ?? [:]).mapValues { $0 as NSDictionary }

@@ -1,6 +1,7 @@
 import Foundation
 import ReceiptAudit
 import ReceiptKit
+import TestSupport
 
 /// An in-memory file system for the record reader: files, directories and failures, no disk.
 final class MemoryFileSystem: AuditFileSystem {

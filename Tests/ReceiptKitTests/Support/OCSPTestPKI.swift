@@ -1,6 +1,7 @@
 import Foundation
 import ReceiptKit
 import Synchronization
+import TestSupport
 
 /// The OCSP test PKI of TestVectors/make-ocsp-pki.sh, made once per test process into a temporary directory, with
 /// responder URLs that no network knows (`.invalid`): the ReceiptKit tests answer through an injected transport.
@@ -8,9 +9,12 @@ enum OCSPTestPKI {
     static let leafURL = "http://ocsp.invalid/leaf"
     static let intermediateURL = "http://ocsp.invalid/intermediate"
 
-    /// The directory, or why it could not be made (then the tests skip, saying so).
+    /// The directory (removed when the test process exits), or why it could not be made (then the tests skip,
+    /// saying so).
     static let directory: Result<URL, OCSPTestFailure> = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("appreceipt-ocsp-\(UUID().uuidString)")
+        guard let directory = try? TemporaryDirectory.forProcess("ocsp-pki").url else {
+            return .failure(OCSPTestFailure("no temporary folder for the OCSP test PKI"))
+        }
         let result = run(
             "bash",
             [Fixtures.testVectors.appendingPathComponent("make-ocsp-pki.sh").path, directory.path, leafURL, intermediateURL])
@@ -38,16 +42,12 @@ enum OCSPTestPKI {
     /// Runs a program found on the PATH (the OpenSSL 3 CLI, not macOS's /usr/bin LibreSSL, when the PATH says
     /// so); its exit status and what it wrote to stdout and stderr.
     static func run(_ program: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (-1, "\(error)") }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        do {
+            let result = try Subprocess.run(tool: program, arguments)
+            return (result.status, result.stdout + result.stderr)
+        } catch {
+            return (-1, "\(error)")
+        }
     }
 }
 
@@ -93,9 +93,8 @@ final class OpenSSLResponderTransport: OCSPTransport {
     }
 
     private func answer(_ request: [UInt8], url: String) throws -> [UInt8] {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("appreceipt-ocsp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
+        let folder = try TemporaryDirectory("ocsp-answer")
+        let work = folder.url
         let requestFile = work.appendingPathComponent("request.der")
         let responseFile = work.appendingPathComponent("response.der")
         try Data(request).write(to: requestFile)

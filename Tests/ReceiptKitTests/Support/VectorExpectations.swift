@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// One entry of TestVectors/expectations.json, written by hand from the vector inputs (not from this code),

@@ -1,22 +1,23 @@
-import Foundation
-import Testing
+public import Foundation
 
-/// A loopback stand-in for one test: the verifyReceipt stand-in (Tests/StandIn/verify_receipt_standin.py), or
-/// with `script` another one that speaks the same start-up protocol (http_attack_standin.py).
-final class StandIn {
+/// A loopback stand-in server for one test (Tests/StandIn/): the verifyReceipt stand-in, or with `script` another
+/// one that speaks the same start-up protocol (http_attack_standin.py, app_store_server_api_standin.py): it prints
+/// `PORT n` once listening on 127.0.0.1 and stops when its standard input closes, which happens when the test lets
+/// go of this value.
+public final class StandIn {
     let process = Process()
     private let input = Pipe()
     private let output = Pipe()
-    let port: Int
+    public let port: Int
 
     /// Starts the stand-in; with `tls` (certificate and key PEM files) it serves HTTPS; `options` go to the script.
-    init(
+    public init(
         script: String = "verify_receipt_standin.py", environment: [String: String] = [:],
         tls: (certificate: String, key: String)? = nil, options: [String] = []
     ) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            ["python3", BinaryRunner.projectRoot.appendingPathComponent("Tests/StandIn/\(script)").path]
+            ["python3", Project.path("Tests/StandIn/\(script)")]
             + (tls.map { ["--tls-cert", $0.certificate, "--tls-key", $0.key] } ?? []) + options
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardInput = input
@@ -34,7 +35,7 @@ final class StandIn {
     }
 
     /// `--verifier-url` and `--sandbox-verifier-url` for a scenario; `tag` keeps parallel tests apart.
-    func urls(_ scenario: String, tag: String = UUID().uuidString, base prefix: String? = nil) -> [String] {
+    public func urls(_ scenario: String, tag: String = UUID().uuidString, base prefix: String? = nil) -> [String] {
         let base = "\(prefix ?? "http://127.0.0.1:\(port)")/\(scenario)~\(tag)"
         return ["--verifier-url", "\(base)/production/verifyReceipt", "--sandbox-verifier-url", "\(base)/sandbox/verifyReceipt"]
     }
@@ -42,11 +43,11 @@ final class StandIn {
     /// The requests the stand-in received for a scenario (tagged name), in order. Fetched with Python's urllib,
     /// not URLSession: the client under test is libcurl's, and FoundationNetworking's own use of libcurl leaves
     /// allocations that LeakSanitizer could not tell from the client's (scripts/sanitize.sh).
-    func log(_ scenarioWithTag: String) throws -> [[String: Any]] {
+    public func log(_ scenarioWithTag: String) throws -> [[String: Any]] {
         let fetch = "import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen(sys.argv[1]).read())"
-        let result = try BinaryRunner.run(
-            ["-c", fetch, "http://127.0.0.1:\(port)/\(scenarioWithTag)/log"], environment: ["PATH": "/usr/bin:/bin"],
-            program: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["python3"])
+        let result = try Subprocess.run(
+            tool: "python3", ["-c", fetch, "http://127.0.0.1:\(port)/\(scenarioWithTag)/log"],
+            environment: ["PATH": "/usr/bin:/bin"])
         guard result.status == 0 else { throw StandInFailure(description: "fetching the log failed: \(result.stderr)") }
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
     }
@@ -57,6 +58,8 @@ final class StandIn {
     }
 }
 
-struct StandInFailure: Error, CustomStringConvertible {
-    let description: String
+/// A stand-in or helper script that did not start or answer as agreed.
+public struct StandInFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(description: String) { self.description = description }
 }

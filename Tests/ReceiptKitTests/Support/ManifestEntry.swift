@@ -1,50 +1,6 @@
 import Foundation
-import ReceiptKit
+import TestSupport
 import Testing
-
-/// Locates the project's own test vectors and the shared real-receipt corpus beside the checkout.
-enum Fixtures {
-    /// The project root, found from this file's location.
-    static let projectRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let testVectors = projectRoot.appendingPathComponent("TestVectors")
-
-    /// The shared real-receipt corpus: `APPRECEIPT_VECTORS=DIR` when set, else `../shared/vectors` beside the
-    /// checkout (present on the team's machines and CI, absent on a user's clone).
-    static let sharedVectors = corpusLocation(environment: ProcessInfo.processInfo.environment, projectRoot: projectRoot)
-
-    /// Where the corpus is for a given environment; a relative `APPRECEIPT_VECTORS` is taken from the project root,
-    /// where `make test` runs.
-    static func corpusLocation(environment: [String: String], projectRoot: URL) -> URL {
-        guard let override = environment["APPRECEIPT_VECTORS"], !override.isEmpty else {
-            return projectRoot.deletingLastPathComponent().appendingPathComponent("shared/vectors")
-        }
-        return override.hasPrefix("/")
-            ? URL(fileURLWithPath: override) : projectRoot.appendingPathComponent(override).standardizedFileURL
-    }
-
-    static var sharedVectorsAvailable: Bool {
-        FileManager.default.fileExists(atPath: sharedVectors.appendingPathComponent("manifest.json").path)
-    }
-
-    /// The skip comment of every corpus test; `make test` counts the skips by its first words.
-    static let sharedVectorsAbsent =
-        "shared corpus absent: no manifest.json in \(sharedVectors.path) (set APPRECEIPT_VECTORS=DIR; real receipts are "
-        + "read from there, never copied into the project)"
-
-    static func bytes(_ url: URL) throws -> [UInt8] {
-        Array(try Data(contentsOf: url))
-    }
-
-    static func testVector(_ relativePath: String) throws -> [UInt8] {
-        try bytes(testVectors.appendingPathComponent(relativePath))
-    }
-
-    static func shared(_ relativePath: String) throws -> [UInt8] {
-        try bytes(sharedVectors.appendingPathComponent(relativePath))
-    }
-}
 
 /// One entry of `../shared/vectors/manifest.json`: facts established with the openssl CLI, not with this code.
 struct ManifestEntry: Decodable, Sendable, CustomTestStringConvertible {
@@ -83,7 +39,7 @@ struct ManifestEntry: Decodable, Sendable, CustomTestStringConvertible {
     /// Every manifest entry, or why manifest.json could not be read; loaded once.
     private static let loaded: Result<[ManifestEntry], Failure> = {
         do {
-            let data = try Data(contentsOf: Fixtures.sharedVectors.appendingPathComponent("manifest.json"))
+            let data = try Data(contentsOf: Corpus.url("manifest.json"))
             return .success(try JSONDecoder().decode([ManifestEntry].self, from: data))
         } catch {
             return .failure(Failure("../shared/vectors/manifest.json cannot be read: \(error)"))
@@ -94,7 +50,7 @@ struct ManifestEntry: Decodable, Sendable, CustomTestStringConvertible {
     /// that use them are disabled and say why); with it present, an unreadable manifest or an empty selection
     /// throws, so a parameterised test fails instead of running zero cases.
     static func table(_ what: String, _ predicate: (ManifestEntry) -> Bool) throws -> [ManifestEntry] {
-        guard Fixtures.sharedVectorsAvailable else { return [] }
+        guard Corpus.available else { return [] }
         let entries = try loaded.get().filter(predicate)
         guard !entries.isEmpty else { throw Failure("../shared/vectors/manifest.json lists no \(what)") }
         return entries
