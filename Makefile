@@ -120,13 +120,16 @@ uninstall:
 man: deps
 	SWIFT=$(SWIFT) scripts/man-pages.sh
 
-## lint: swift-format (configuration in .swift-format), function lengths, the rooms, and the man pages: their mdoc,
-## and that they are what the commands' declarations generate (scripts/man-pages.sh --check builds the CLI).
+## lint: swift-format (configuration in .swift-format), function lengths, the rooms, ReceiptKit's public API (the
+## committed listing api/ReceiptKit.txt, doc comments, the README's example as another package sees it:
+## scripts/api-listing.py) and the man pages: their mdoc, and that they are what the commands' declarations
+## generate (scripts/man-pages.sh --check builds the CLI).
 lint: deps
 	$(SWIFT) format lint --strict -r Sources Tests Benchmarks/Sources Package.swift Fuzz/Harnesses Fuzz/Targets Fuzz/Package.swift
 	scripts/function-lengths.py --limit 60 Sources
 	scripts/no-foundation.sh Sources
 	scripts/room-boundaries.sh
+	SWIFT=$(SWIFT) scripts/api-listing.py
 	groff -mdoc -ww -z $(MAN_PAGES)
 	SWIFT=$(SWIFT) scripts/man-pages.sh --check
 

@@ -3,8 +3,9 @@ import ReceiptKit
 import TestSupport
 import Testing
 
-// The README's library example, word for word (the test below holds the two together), so that it compiles
-// against the public API and does what the README says.
+// The README's library example, word for word (the test below holds the two together), so that it does what the
+// README says. Compiled here it could use `package` declarations; `make lint` (scripts/api-listing.py) also
+// type-checks the README's block as another package's code, where only the public API is in reach.
 
 /// Verifies one app receipt (base64 or DER) against Apple's pinned root; returns the verdict and what failed.
 func checkAppReceipt(_ bytes: [UInt8], bundleID: String) throws -> (verdict: Verdict, problems: [CheckID]) {

@@ -1,5 +1,5 @@
 /// Yields the children of a constructed element in order; nil once the content is used up.
-public struct ASN1ChildReader {
+package struct ASN1ChildReader {
     let parent: ASN1Node
     var cursor: Int
     /// Children read so far, against ``Limits/maximumElementsPerElement``.
@@ -12,7 +12,7 @@ public struct ASN1ChildReader {
     }
 
     @inline(__always)
-    public mutating func next() throws(ASN1Error) -> ASN1Node? {
+    package mutating func next() throws(ASN1Error) -> ASN1Node? {
         guard cursor < parent.contentRange.upperBound else { return nil }
         guard count < Limits.maximumElementsPerElement else {
             throw .tooManyElements(inElementAt: parent.offset, nextAt: cursor)
@@ -26,7 +26,7 @@ public struct ASN1ChildReader {
 
     /// The next child, or an error naming `what` was expected when there is none.
     @inline(__always)
-    public mutating func next(expecting what: String) throws(ASN1Error) -> ASN1Node {
+    package mutating func next(expecting what: String) throws(ASN1Error) -> ASN1Node {
         guard let child = try next() else { throw .missingElement(offset: parent.offset, expected: what) }
         return child
     }

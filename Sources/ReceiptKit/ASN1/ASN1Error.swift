@@ -41,6 +41,7 @@ public enum ASN1Error: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What went wrong and at which byte offset, for an error message.
     public var description: String {
         switch self {
         case .empty:

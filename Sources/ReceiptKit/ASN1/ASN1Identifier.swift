@@ -1,5 +1,5 @@
 /// The class bits of an ASN.1 identifier octet (X.690 §8.1.2.2).
-public enum ASN1TagClass: String, Sendable, Hashable, Codable {
+package enum ASN1TagClass: String, Sendable, Hashable, Codable {
     case universal
     case application
     case contextSpecific = "context"
@@ -7,33 +7,33 @@ public enum ASN1TagClass: String, Sendable, Hashable, Codable {
 }
 
 /// The tag of an ASN.1 element: its class, its number and whether it is constructed.
-public struct ASN1Identifier: Hashable, Sendable {
-    public let tagClass: ASN1TagClass
-    public let tagNumber: Int
-    public let isConstructed: Bool
+package struct ASN1Identifier: Hashable, Sendable {
+    package let tagClass: ASN1TagClass
+    package let tagNumber: Int
+    package let isConstructed: Bool
 
-    public init(tagClass: ASN1TagClass, tagNumber: Int, isConstructed: Bool) {
+    package init(tagClass: ASN1TagClass, tagNumber: Int, isConstructed: Bool) {
         self.tagClass = tagClass
         self.tagNumber = tagNumber
         self.isConstructed = isConstructed
     }
 
-    public static let integer = ASN1Identifier(tagClass: .universal, tagNumber: 2, isConstructed: false)
-    public static let octetString = ASN1Identifier(tagClass: .universal, tagNumber: 4, isConstructed: false)
-    public static let null = ASN1Identifier(tagClass: .universal, tagNumber: 5, isConstructed: false)
-    public static let objectIdentifier = ASN1Identifier(tagClass: .universal, tagNumber: 6, isConstructed: false)
-    public static let utf8String = ASN1Identifier(tagClass: .universal, tagNumber: 12, isConstructed: false)
-    public static let ia5String = ASN1Identifier(tagClass: .universal, tagNumber: 22, isConstructed: false)
-    public static let sequence = ASN1Identifier(tagClass: .universal, tagNumber: 16, isConstructed: true)
-    public static let set = ASN1Identifier(tagClass: .universal, tagNumber: 17, isConstructed: true)
+    package static let integer = ASN1Identifier(tagClass: .universal, tagNumber: 2, isConstructed: false)
+    package static let octetString = ASN1Identifier(tagClass: .universal, tagNumber: 4, isConstructed: false)
+    package static let null = ASN1Identifier(tagClass: .universal, tagNumber: 5, isConstructed: false)
+    package static let objectIdentifier = ASN1Identifier(tagClass: .universal, tagNumber: 6, isConstructed: false)
+    package static let utf8String = ASN1Identifier(tagClass: .universal, tagNumber: 12, isConstructed: false)
+    package static let ia5String = ASN1Identifier(tagClass: .universal, tagNumber: 22, isConstructed: false)
+    package static let sequence = ASN1Identifier(tagClass: .universal, tagNumber: 16, isConstructed: true)
+    package static let set = ASN1Identifier(tagClass: .universal, tagNumber: 17, isConstructed: true)
 
     /// A context-specific constructed tag such as `[0]` in `[0] EXPLICIT`.
-    public static func contextConstructed(_ number: Int) -> ASN1Identifier {
+    package static func contextConstructed(_ number: Int) -> ASN1Identifier {
         ASN1Identifier(tagClass: .contextSpecific, tagNumber: number, isConstructed: true)
     }
 
     /// A short human name: `SEQUENCE`, `INTEGER`, `[0]`, `[APPLICATION 3]`.
-    public var name: String {
+    package var name: String {
         switch tagClass {
         case .universal:
             return Self.universalNames[tagNumber] ?? "UNIVERSAL \(tagNumber)"

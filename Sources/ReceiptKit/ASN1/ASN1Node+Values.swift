@@ -1,7 +1,7 @@
 /// Readers for the primitive values a receipt and its container use.
 extension ASN1Node {
     /// The bytes of an OCTET STRING, joining the chunks of a BER constructed one (X.690 §8.7.3).
-    public func octetStringBytes() throws(ASN1Error) -> [UInt8] {
+    package func octetStringBytes() throws(ASN1Error) -> [UInt8] {
         guard identifier.tagNumber == 4 || identifier.tagClass != .universal else {
             throw .unexpectedTag(offset: offset, expected: "OCTET STRING", found: identifier.name)
         }
@@ -30,7 +30,7 @@ extension ASN1Node {
     }
 
     /// The value of an INTEGER that fits in 64 bits.
-    public func int64Value() throws(ASN1Error) -> Int64 {
+    package func int64Value() throws(ASN1Error) -> Int64 {
         try expect(.integer)
         let bytes = content
         guard let first = bytes.first else {
@@ -47,7 +47,7 @@ extension ASN1Node {
     /// The text of any ASN.1 string type whose bytes are valid UTF-8 (UTF8String, IA5String, PrintableString ...).
     ///
     /// Returns nil when the element is not a string type or its bytes are not UTF-8.
-    public var stringValue: String? {
+    package var stringValue: String? {
         guard identifier.tagClass == .universal, !identifier.isConstructed, Self.isStringTag(identifier.tagNumber) else {
             return nil
         }
@@ -66,7 +66,7 @@ extension ASN1Node {
 extension Collection where Element == UInt8 {
     /// The bytes as hex digits, two per byte. Written straight into the String's storage: the audit makes two
     /// digests' worth per record, and a digit array, a byte array and a copy each cost more than the digits.
-    public func hexString(uppercase: Bool = false) -> String {
+    package func hexString(uppercase: Bool = false) -> String {
         let encode = { (bytes: UnsafeBufferPointer<UInt8>) -> String in
             String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
                 guard let target = buffer.baseAddress else { return 0 }

@@ -1,11 +1,14 @@
 /// An OBJECT IDENTIFIER in dotted form, e.g. `1.2.840.113549.1.7.2`.
 public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible {
+    /// The arcs joined by dots, e.g. `1.2.840.113549.1.7.2`; identifiers compare by this text.
     public let dotted: String
 
+    /// An identifier from its dotted form (not checked: it is only compared with others).
+    /// - Parameter dotted: The arcs joined by dots.
     public init(_ dotted: String) { self.dotted = dotted }
 
     /// Decodes the content octets of an OBJECT IDENTIFIER element (X.690 §8.19).
-    public init(node: ASN1Node) throws(ASN1Error) {
+    package init(node: ASN1Node) throws(ASN1Error) {
         try node.expect(.objectIdentifier)
         if let known = Self.known(node.content) {
             self = known
@@ -37,6 +40,7 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible 
         dotted = arcs.map(String.init).joined(separator: ".")
     }
 
+    /// The dotted form, so an identifier prints as it is written in the standards.
     public var description: String { dotted }
 
     /// The identifiers every receipt container carries, by their content octets: matched whole, they skip
@@ -56,15 +60,15 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible 
         return nil
     }
 
-    public static let signedData = ASN1ObjectIdentifier("1.2.840.113549.1.7.2")
-    public static let data = ASN1ObjectIdentifier("1.2.840.113549.1.7.1")
-    public static let sha1 = ASN1ObjectIdentifier("1.3.14.3.2.26")
-    public static let sha256 = ASN1ObjectIdentifier("2.16.840.1.101.3.4.2.1")
-    public static let rsaEncryption = ASN1ObjectIdentifier("1.2.840.113549.1.1.1")
+    package static let signedData = ASN1ObjectIdentifier("1.2.840.113549.1.7.2")
+    package static let data = ASN1ObjectIdentifier("1.2.840.113549.1.7.1")
+    package static let sha1 = ASN1ObjectIdentifier("1.3.14.3.2.26")
+    package static let sha256 = ASN1ObjectIdentifier("2.16.840.1.101.3.4.2.1")
+    package static let rsaEncryption = ASN1ObjectIdentifier("1.2.840.113549.1.1.1")
     /// Apple's marker on receipt-signing leaf certificates (Mac App Store and iTunes Store Receipt Signing).
-    public static let appleReceiptSigningMarker = ASN1ObjectIdentifier("1.2.840.113635.100.6.11.1")
+    package static let appleReceiptSigningMarker = ASN1ObjectIdentifier("1.2.840.113635.100.6.11.1")
     /// Apple's marker on WWDR intermediate certificates.
-    public static let appleWWDRIntermediateMarker = ASN1ObjectIdentifier("1.2.840.113635.100.6.2.1")
+    package static let appleWWDRIntermediateMarker = ASN1ObjectIdentifier("1.2.840.113635.100.6.2.1")
     /// Apple's marker on the iOS 6 "PurchaseReceiptCertificate" leaf.
-    public static let appleITunesStoreReceiptMarker = ASN1ObjectIdentifier("1.2.840.113635.100.6.5.1")
+    package static let appleITunesStoreReceiptMarker = ASN1ObjectIdentifier("1.2.840.113635.100.6.5.1")
 }

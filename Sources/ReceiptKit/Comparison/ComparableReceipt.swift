@@ -1,16 +1,16 @@
 /// A receipt ready to be set beside Apple's verifyReceipt answer: its `receipt` object in Apple's names, its
 /// creation time, its local verification with the pinned Apple root, and the `receipt-data` Apple takes for it.
-public struct ComparableReceipt: Sendable {
-    public let decoded: DecodeDocument
+package struct ComparableReceipt: Sendable {
+    package let decoded: DecodeDocument
     /// The local `receipt` object (``Receipt/json`` or the iOS 6 purchase info).
-    public let object: [String: JSONValue]
-    public let creation: Timestamp?
-    public let verification: VerificationReport
+    package let object: [String: JSONValue]
+    package let creation: Timestamp?
+    package let verification: VerificationReport
     /// What to post as `receipt-data`: base64 of the container, or of the iOS 6 property list text.
-    public let receiptData: String
+    package let receiptData: String
 
     /// Decodes `bytes`; StoreKit 2 JWS has no verifyReceipt answer and is refused.
-    public init(source: String, bytes: [UInt8]) throws(DecodeError) {
+    package init(source: String, bytes: [UInt8]) throws(DecodeError) {
         let (input, content) = try ReceiptDecoder.decode(bytes)
         decoded = DecodeDocument(source: source, input: input, content: content)
         let verifier = ReceiptVerifier(policy: VerificationPolicy())

@@ -1,16 +1,16 @@
 /// The local side of a comparison with Apple's transaction history: a receipt's in-app transactions, or one
 /// signed StoreKit 2 transaction, under verifyReceipt's names, with the local verdict and the original
 /// transaction ids whose history to ask for.
-public struct LocalTransactions: Sendable {
-    public let decoded: DecodeDocument
-    public let transactions: [[String: JSONValue]]
+package struct LocalTransactions: Sendable {
+    package let decoded: DecodeDocument
+    package let transactions: [[String: JSONValue]]
     /// When the local data was made: the receipt's creation date, or the transaction's `signedDate`.
-    public let creation: Timestamp?
-    public let verification: VerificationReport
+    package let creation: Timestamp?
+    package let verification: VerificationReport
 
     /// A receipt (verified with the pinned Apple roots, as `compare` does) or a JWS transaction (verified under
     /// `policy`, as `verify` does); anything else is refused.
-    public init(source: String, bytes: [UInt8], policy: VerificationPolicy) throws(DecodeError) {
+    package init(source: String, bytes: [UInt8], policy: VerificationPolicy) throws(DecodeError) {
         let (input, content) = try ReceiptDecoder.decode(bytes)
         guard case .jws(let jws) = content else {
             let receipt = try ComparableReceipt(source: source, bytes: bytes)
@@ -31,7 +31,7 @@ public struct LocalTransactions: Sendable {
 
     /// The distinct original transaction ids, in the order the local data names them (transaction ids where an
     /// entry has no original one).
-    public var originalTransactionIDs: [String] {
+    package var originalTransactionIDs: [String] {
         var seen: Set<String> = []
         return transactions.compactMap { entry in
             guard let id = (entry["original_transaction_id"] ?? entry["transaction_id"])?.scalarText, seen.insert(id).inserted
@@ -41,7 +41,7 @@ public struct LocalTransactions: Sendable {
     }
 
     /// Apple's history items that verified, under verifyReceipt's names (only signed data that verified counts).
-    public static func history(_ items: [SignedDataReport]) -> [PurchaseRecord] {
+    package static func history(_ items: [SignedDataReport]) -> [PurchaseRecord] {
         items.compactMap { item in
             guard item.verdict == .valid, let model = item.jws?.storeKit.transaction else { return nil }
             return StoreKitSubscriptionInputs.purchase(model)

@@ -4,7 +4,7 @@ extension ReceiptComparison {
     /// transaction id: a local transaction Apple does not list is `local_only`; a field both carry that differs
     /// is a `mismatch`; a transaction only Apple lists (a later renewal, an upgrade) and a field only Apple sets
     /// (a refund's or revocation's `cancellation_date_ms`) is what Apple knows now, in remote knowledge.
-    public init(localTransactions local: [[String: JSONValue]], history: [PurchaseRecord], localCreation: Timestamp?) {
+    package init(localTransactions local: [[String: JSONValue]], history: [PurchaseRecord], localCreation: Timestamp?) {
         var differences: [Difference] = []
         var knowledge: [RemoteKnowledge] = []
         var notes: [String] = []

@@ -1,46 +1,46 @@
 /// The local decode of a receipt set beside Apple's `receipt` object, field by field, with in-app entries
 /// matched by transaction id. What Apple knows and a receipt cannot (the request date, subscription groups,
 /// ownership, renewals and refunds after the receipt was made) is listed as remote knowledge, not disagreement.
-public struct ReceiptComparison: Sendable {
-    public enum Kind: String, Sendable {
+package struct ReceiptComparison: Sendable {
+    package enum Kind: String, Sendable {
         case mismatch
         case localOnly = "local_only"
         case remoteOnly = "remote_only"
     }
 
     /// A field the two sides disagree on.
-    public struct Difference: Sendable, Equatable {
-        public let path: String
-        public let local: JSONValue?
-        public let remote: JSONValue?
-        public let kind: Kind
+    package struct Difference: Sendable, Equatable {
+        package let path: String
+        package let local: JSONValue?
+        package let remote: JSONValue?
+        package let kind: Kind
     }
 
     /// Something Apple's answer carries that the receipt cannot know.
-    public struct RemoteKnowledge: Sendable, Equatable {
-        public let path: String
-        public let remote: JSONValue
-        public let note: String
+    package struct RemoteKnowledge: Sendable, Equatable {
+        package let path: String
+        package let remote: JSONValue
+        package let note: String
     }
 
-    public let differences: [Difference]
-    public let remoteKnowledge: [RemoteKnowledge]
+    package let differences: [Difference]
+    package let remoteKnowledge: [RemoteKnowledge]
     /// Harmless drift noticed on the way (a number sent as a string ...).
-    public let notes: [String]
+    package let notes: [String]
 
     /// Keys this tool adds to the receipt object that Apple's JSON never has.
-    public static let localExtensionKeys: Set<String> = [
+    package static let localExtensionKeys: Set<String> = [
         "product_type", "opaque_value", "sha1_hash", "age_rating", "unknown_attributes",
     ]
     /// Receipt-level keys only the server can know.
-    public static let serverOnlyReceiptKeys: Set<String> = ["request_date", "request_date_ms", "request_date_pst"]
+    package static let serverOnlyReceiptKeys: Set<String> = ["request_date", "request_date_ms", "request_date_pst"]
     /// Transaction keys only the server can know (receipt-format.md §2, JSON-only fields).
-    public static let serverOnlyTransactionKeys: Set<String> = [
+    package static let serverOnlyTransactionKeys: Set<String> = [
         "subscription_group_identifier", "in_app_ownership_type", "is_upgraded", "offer_code_ref_name", "app_account_token",
     ]
 
     /// Compares a local receipt object (``Receipt/json`` or a transaction receipt's JSON) with Apple's.
-    public init(
+    package init(
         local: [String: JSONValue], remote: [String: JSONValue], latestReceiptInfo: [PurchaseRecord], localCreation: Timestamp?
     ) {
         var differences: [Difference] = []
@@ -101,7 +101,7 @@ public struct ReceiptComparison: Sendable {
     }
 
     /// Whether nothing disagrees.
-    public var agrees: Bool { differences.isEmpty }
+    package var agrees: Bool { differences.isEmpty }
 
     private static func compareObjects(
         local: [String: JSONValue], remote: [String: JSONValue], path: String, serverOnly: Set<String>,

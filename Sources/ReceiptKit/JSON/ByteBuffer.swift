@@ -4,7 +4,7 @@
 ///
 /// A value type: copies share the allocation until one of them writes, which copies it first (copy on write),
 /// so a copy never sees another's later bytes. ``removeAll()`` keeps the memory for the next document.
-public struct ByteBuffer: Sendable {
+package struct ByteBuffer: Sendable {
     /// The allocation. Its pointer and size never change; growing makes a new one. Shared only by copies of a
     /// buffer, and written only through a buffer that holds the one reference (checked in ``reserve(_:)``).
     private final class Storage: @unchecked Sendable {
@@ -21,21 +21,21 @@ public struct ByteBuffer: Sendable {
 
     private var storage: Storage
     /// The number of bytes written.
-    public private(set) var count: Int
+    package private(set) var count: Int
 
     /// An empty buffer with room for `capacity` bytes (at least 16).
-    public init(capacity: Int = 4096) {
+    package init(capacity: Int = 4096) {
         storage = Storage(capacity: max(capacity, 16))
         count = 0
     }
 
     /// The number of bytes the buffer holds before it must grow.
-    public var capacity: Int { storage.capacity }
+    package var capacity: Int { storage.capacity }
 
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// Empties the buffer, keeping its memory.
-    public mutating func removeAll() { count = 0 }
+    package mutating func removeAll() { count = 0 }
 
     // MARK: Writing
 
@@ -108,30 +108,30 @@ public struct ByteBuffer: Sendable {
     }
 
     @inline(__always)
-    public mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         reserve(1).pointee = byte
         count &+= 1
     }
 
     /// Appends `bytes` with one copy.
     @inline(__always)
-    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         Self.copy(bytes, to: reserve(bytes.count))
         count &+= bytes.count
     }
 
     /// Appends a fixed ASCII word (`null`, ` Etc/GMT`) as it is.
     @inline(__always)
-    public mutating func append(_ word: StaticString) {
+    package mutating func append(_ word: StaticString) {
         word.withUTF8Buffer { append($0) }
     }
 
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         append(bytes.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Appends any bytes (an array, a slice, a string's UTF-8), copied whole when they are contiguous.
-    public mutating func append(contentsOf bytes: some Sequence<UInt8>) {
+    package mutating func append(contentsOf bytes: some Sequence<UInt8>) {
         let copied: Void? = bytes.withContiguousStorageIfAvailable { append($0) }
         guard copied == nil else { return }
         for byte in bytes { append(byte) }
@@ -140,18 +140,18 @@ public struct ByteBuffer: Sendable {
     // MARK: Reading
 
     /// The byte at `index` (0 ..< ``count``).
-    public subscript(index: Int) -> UInt8 {
+    package subscript(index: Int) -> UInt8 {
         precondition(index >= 0 && index < count, "byte index out of range")
         return storage.base[index]
     }
 
     /// Calls `body` with the written bytes (to hand them to `fwrite`), without copying them.
-    public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+    package func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         try withExtendedLifetime(storage) { () throws(E) -> R in
             try body(UnsafeRawBufferPointer(start: storage.base, count: count))
         }
     }
 
     /// The written bytes as an array: a copy, for tests and for the few callers that keep them.
-    public var array: [UInt8] { withUnsafeBytes { Array($0) } }
+    package var array: [UInt8] { withUnsafeBytes { Array($0) } }
 }

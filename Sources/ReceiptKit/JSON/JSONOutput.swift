@@ -15,6 +15,7 @@
 /// ``withBytes(_:)`` hands them out without a copy (to write them to a file); ``bytes`` copies them.
 public struct JSONOutput: Sendable {
     private var buffer: ByteBuffer
+    /// Whether the output is indented (true) or compact.
     public let pretty: Bool
 
     /// One open object or array.
@@ -55,6 +56,10 @@ public struct JSONOutput: Sendable {
     private var complexKeys: [String] = []
     private var scratch: [UInt8] = []
 
+    /// An empty output.
+    /// - Parameters:
+    ///   - pretty: Indented, one member a line (as the CLI prints), or compact on one line.
+    ///   - capacity: Bytes to reserve up front, so writing a large document does not regrow the buffer.
     public init(pretty: Bool = true, capacity: Int = 4096) {
         self.pretty = pretty
         buffer = ByteBuffer(capacity: capacity)
@@ -67,7 +72,7 @@ public struct JSONOutput: Sendable {
     public var count: Int { buffer.count }
 
     /// Calls `body` with the bytes written so far, without copying them (to hand them to `fwrite`).
-    public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+    package func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         try buffer.withUnsafeBytes(body)
     }
 
@@ -82,7 +87,7 @@ public struct JSONOutput: Sendable {
 
     /// Empties the buffer but keeps the open arrays: for streaming the elements of a top-level array, each handed
     /// on as soon as it is written. Only allowed between values, with no object open.
-    public mutating func dropWrittenBytes() {
+    package mutating func dropWrittenBytes() {
         assert(
             members.isEmpty && !(depth > 0 && (top.isObject || outer.contains { $0.isObject })),
             "bytes dropped inside an open object")
@@ -90,17 +95,17 @@ public struct JSONOutput: Sendable {
     }
 
     /// Appends bytes written elsewhere (a newline, a separator) as they are.
-    public mutating func appendRaw(_ raw: some Sequence<UInt8>) { buffer.append(contentsOf: raw) }
+    package mutating func appendRaw(_ raw: some Sequence<UInt8>) { buffer.append(contentsOf: raw) }
 
     /// Appends one byte as it is.
-    public mutating func appendRaw(_ byte: UInt8) { buffer.append(byte) }
+    package mutating func appendRaw(_ byte: UInt8) { buffer.append(byte) }
 
     // MARK: Containers
 
     /// Opens an object. `keysInOrder` promises plain keys written in sorted order (a receipt's render plan, whose
     /// steps are sorted once): the object then skips the bookkeeping that reordering would need, which is most of
     /// the cost of a key in a receipt's thousands of members.
-    public mutating func beginObject(keysInOrder: Bool = false) {
+    package mutating func beginObject(keysInOrder: Bool = false) {
         beforeValue()
         buffer.append(0x7B)
         var frame = Frame(isObject: true, memberBase: members.count, complexBase: complexKeys.count)
@@ -108,7 +113,7 @@ public struct JSONOutput: Sendable {
         push(frame)
     }
 
-    public mutating func endObject() {
+    package mutating func endObject() {
         guard let frame = pop() else { return }
         if frame.count > 0 {
             if frame.unordered { sortMembers(frame) }
@@ -120,13 +125,13 @@ public struct JSONOutput: Sendable {
         buffer.append(0x7D)
     }
 
-    public mutating func beginArray() {
+    package mutating func beginArray() {
         beforeValue()
         buffer.append(0x5B)
         push(Frame(isObject: false, memberBase: members.count, complexBase: complexKeys.count))
     }
 
-    public mutating func endArray() {
+    package mutating func endArray() {
         guard let frame = pop() else { return }
         if frame.count > 0 { newline() }
         buffer.append(0x5D)
@@ -152,7 +157,7 @@ public struct JSONOutput: Sendable {
     // MARK: Keys
 
     /// A key of the tool's own: plain ASCII that needs no escaping (checked in debug builds).
-    public mutating func key(_ name: StaticString) {
+    package mutating func key(_ name: StaticString) {
         // A literal of more than one character is stored as its UTF-8 bytes: read them without a closure.
         guard name.hasPointerRepresentation else { return name.withUTF8Buffer { key(plain: $0) } }
         key(plain: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
@@ -199,7 +204,7 @@ public struct JSONOutput: Sendable {
     }
 
     /// A key from input (or built at run time): escaped as strings are.
-    public mutating func dynamicKey(_ name: String) {
+    package mutating func dynamicKey(_ name: String) {
         let start = beginMember()
         let keyStart = buffer.count + 1
         let plain = writeString(name)
@@ -260,20 +265,20 @@ public struct JSONOutput: Sendable {
 
     // MARK: Values
 
-    public mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         beforeValue()
         writeString(text)
     }
 
     /// A string given as its UTF-8 bytes (already known to be valid UTF-8: the receipt's own text fields), so
     /// no String is made just to be written.
-    public mutating func string(utf8: ArraySlice<UInt8>) {
+    package mutating func string(utf8: ArraySlice<UInt8>) {
         beforeValue()
         utf8.withUnsafeBufferPointer { _ = Self.appendEscaped($0, to: &buffer) }
     }
 
     /// An object of counts keyed by name (`{"malformed": 48, "valid": 459}`), keys in sorted order.
-    public mutating func counts(_ table: some Sequence<(key: String, value: Int)>) {
+    package mutating func counts(_ table: some Sequence<(key: String, value: Int)>) {
         beginObject()
         // Byte order: names that differ only in their bytes (look-alike ids) are distinct and sort the same
         // way every run.
@@ -285,7 +290,7 @@ public struct JSONOutput: Sendable {
     }
 
     /// A string of the tool's own that needs no escaping.
-    public mutating func literal(_ text: StaticString) {
+    package mutating func literal(_ text: StaticString) {
         beforeValue()
         text.withUTF8Buffer { word in
             let length = word.count
@@ -297,25 +302,25 @@ public struct JSONOutput: Sendable {
         }
     }
 
-    public mutating func integer(_ value: Int) { integer(Int64(value)) }
+    package mutating func integer(_ value: Int) { integer(Int64(value)) }
 
-    public mutating func integer(_ value: Int64) {
+    package mutating func integer(_ value: Int64) {
         beforeValue()
         Self.appendDecimal(value, to: &buffer)
     }
 
-    public mutating func bool(_ flag: Bool) {
+    package mutating func bool(_ flag: Bool) {
         beforeValue()
         buffer.append(flag ? "true" : "false")
     }
 
-    public mutating func null() {
+    package mutating func null() {
         beforeValue()
         buffer.append("null")
     }
 
     /// Lower-case hex of `data` as a string, written without building one.
-    public mutating func hexString(_ data: some Collection<UInt8>) {
+    package mutating func hexString(_ data: some Collection<UInt8>) {
         beforeValue()
         let written: Void? = data.withContiguousStorageIfAvailable { Self.appendHex($0, to: &buffer) }
         guard written == nil else { return }
@@ -333,7 +338,7 @@ public struct JSONOutput: Sendable {
     }
 
     /// A string value made of bytes that need no escaping (digits, dates, fixed words), written by `write`.
-    public mutating func plainString(_ write: (inout ByteBuffer) -> Void) {
+    package mutating func plainString(_ write: (inout ByteBuffer) -> Void) {
         beforeValue()
         buffer.append(0x22)
         write(&buffer)
@@ -341,7 +346,7 @@ public struct JSONOutput: Sendable {
     }
 
     /// An integer written as a JSON string (`"42"`), as verifyReceipt writes many of its numbers.
-    public mutating func integerString(_ value: Int64) {
+    package mutating func integerString(_ value: Int64) {
         beforeValue()
         let out = buffer.reserve(23)
         out[0] = 0x22
@@ -357,7 +362,7 @@ public struct JSONOutput: Sendable {
 
     /// A value parsed from input (a verifyReceipt response, a JWS payload): numbers keep their literal text and
     /// object members come out sorted.
-    public mutating func value(_ value: JSONValue) {
+    package mutating func value(_ value: JSONValue) {
         switch value {
         case .null: null()
         case .bool(let flag): bool(flag)
@@ -381,24 +386,24 @@ public struct JSONOutput: Sendable {
 
     // MARK: Members that are left out when absent
 
-    public mutating func member(_ name: StaticString, _ text: String?) {
+    package mutating func member(_ name: StaticString, _ text: String?) {
         guard let text else { return }
         key(name)
         string(text)
     }
 
-    public mutating func member(_ name: StaticString, integer: Int64?) {
+    package mutating func member(_ name: StaticString, integer: Int64?) {
         guard let integer else { return }
         key(name)
         self.integer(integer)
     }
 
-    public mutating func member(_ name: StaticString, integer: Int?) {
+    package mutating func member(_ name: StaticString, integer: Int?) {
         member(name, integer: integer.map(Int64.init))
     }
 
     /// An array of strings under `name`.
-    public mutating func member(_ name: StaticString, strings: [String]) {
+    package mutating func member(_ name: StaticString, strings: [String]) {
         key(name)
         beginArray()
         for text in strings { string(text) }
@@ -550,7 +555,7 @@ public struct JSONOutput: Sendable {
     }
 
     /// Decimal digits of `value` (with `-` when negative), without building a String.
-    public static func appendDecimal(_ value: Int64, to out: inout ByteBuffer) {
+    package static func appendDecimal(_ value: Int64, to out: inout ByteBuffer) {
         let target = out.reserve(21)
         var length = 0
         if value < 0 {
@@ -562,7 +567,7 @@ public struct JSONOutput: Sendable {
     }
 
     /// The decimal digits of `value`, zero-padded on the left to `minimumWidth` (at most 24).
-    public static func appendDigits(_ value: UInt64, minimumWidth: Int, to out: inout ByteBuffer) {
+    package static func appendDigits(_ value: UInt64, minimumWidth: Int, to out: inout ByteBuffer) {
         let target = out.reserve(24)
         out.advance(by: writeDigits(value, minimumWidth: minimumWidth, at: target))
     }

@@ -4,26 +4,36 @@
 /// and "1" and 1 stay distinguishable, which the comparison with Apple's JSON needs. Objects keep keys in a
 /// dictionary; ``JSONOutput`` sorts them, which is what makes output deterministic.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, kept as its literal text so a 19-digit transaction id survives exactly.
     case number(String)
+    /// A string, unescaped.
     case string(String)
+    /// A JSON array.
     case array([JSONValue])
+    /// A JSON object (member order is not kept; output is written in key order).
     case object([String: JSONValue])
 
     /// A number from an integer.
-    public static func integer(_ value: some BinaryInteger) -> JSONValue { .number(String(value)) }
+    package static func integer(_ value: some BinaryInteger) -> JSONValue { .number(String(value)) }
 
+    /// - Parameter key: A member name.
+    /// - Returns: The member's value when this is an object that has it, else nil.
     public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
+    /// The members when this is an object, else nil.
     public var objectValue: [String: JSONValue]? {
         if case .object(let members) = self { return members }
         return nil
     }
 
+    /// The items when this is an array, else nil.
     public var arrayValue: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
@@ -46,7 +56,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The value as JSON text (sorted keys), pretty or on one line, without a trailing newline.
-    public func text(pretty: Bool) -> String {
+    package func text(pretty: Bool) -> String {
         var output = JSONOutput(pretty: pretty, capacity: 256)
         output.value(self)
         return String(decoding: output.bytes, as: UTF8.self)

@@ -2,7 +2,7 @@ internal import COpenSSL
 
 extension ASN1ObjectIdentifier {
     /// OpenSSL's long name for the identifier (`sha256`, `pkcs7-signedData`), or nil when it has none.
-    public var name: String? { Self.commonNames[dotted] ?? openSSLName }
+    package var name: String? { Self.commonNames[dotted] ?? openSSLName }
 
     /// The long name as OpenSSL's object table has it.
     var openSSLName: String? {

@@ -4,12 +4,12 @@ internal import COpenSSL
 ///
 /// The reader enforces what OpenSSL's header parser leaves to its caller: that every element fits inside its
 /// parent, that indefinite lengths end with an end-of-contents marker, a nesting limit, and no trailing bytes.
-public enum ASN1Reader {
+package enum ASN1Reader {
     /// Deepest nesting accepted. Receipts and certificates stay below 15; hostile input gets a clean error.
-    public static let maximumDepth = Limits.maximumASN1Depth
+    package static let maximumDepth = Limits.maximumASN1Depth
 
     /// Reads the single element that must make up all of `bytes`.
-    public static func readRoot(_ bytes: [UInt8]) throws(ASN1Error) -> ASN1Node {
+    package static func readRoot(_ bytes: [UInt8]) throws(ASN1Error) -> ASN1Node {
         guard !bytes.isEmpty else { throw .empty }
         let node = try readElement(in: ASN1Buffer(bytes), at: 0, limit: bytes.count, depth: 0)
         guard node.endOffset == bytes.count else {
@@ -201,13 +201,13 @@ public enum ASN1Reader {
 
 extension ASN1Node {
     /// Reads the element that makes up all of `bytes`.
-    public init(parsing bytes: [UInt8]) throws(ASN1Error) {
+    package init(parsing bytes: [UInt8]) throws(ASN1Error) {
         self = try ASN1Reader.readRoot(bytes)
     }
 
     /// The direct children of a constructed element, in encoded order (at most
     /// ``Limits/maximumElementsPerElement``). Where only the first few matter, ``childReader()`` reads no more.
-    public func children() throws(ASN1Error) -> [ASN1Node] {
+    package func children() throws(ASN1Error) -> [ASN1Node] {
         var result: [ASN1Node] = []
         var reader = childReader()
         while let child = try reader.next() { result.append(child) }
@@ -216,7 +216,7 @@ extension ASN1Node {
 
     /// The first `maximum` direct children, or all of them when there are fewer: enough to tell "exactly two"
     /// from "more" without reading a hostile element's millions of children.
-    public func children(upTo maximum: Int) throws(ASN1Error) -> [ASN1Node] {
+    package func children(upTo maximum: Int) throws(ASN1Error) -> [ASN1Node] {
         var result: [ASN1Node] = []
         var reader = childReader()
         while result.count < maximum, let child = try reader.next() { result.append(child) }
@@ -224,13 +224,13 @@ extension ASN1Node {
     }
 
     /// Reads the direct children one at a time, without building an array (the payload hot path).
-    public func childReader() -> ASN1ChildReader { ASN1ChildReader(parent: self) }
+    package func childReader() -> ASN1ChildReader { ASN1ChildReader(parent: self) }
 
     /// Reads the content octets of an OCTET STRING as one complete element (receipts wrap DER this way).
     ///
     /// A primitive OCTET STRING is read in place, so offsets in the result and in its errors stay offsets into
     /// the original input. A BER constructed OCTET STRING is first joined into a buffer of its own.
-    public func parseContentAsElement() throws(ASN1Error) -> ASN1Node {
+    package func parseContentAsElement() throws(ASN1Error) -> ASN1Node {
         guard identifier.isConstructed else {
             guard !contentRange.isEmpty else {
                 throw .invalidContent(offset: offset, reason: "empty OCTET STRING where a DER element was expected")

@@ -28,10 +28,12 @@ public final class CertificateCache: Sendable {
     /// Certificates decoded so far (for tests).
     let decodes = Atomic<Int>(0)
 
+    /// A cache of its own, for a caller that wants to bound or drop what ``shared`` would keep for the process.
+    /// - Parameter capacity: How many certificates it holds before it starts over.
     public init(capacity: Int = 4096) { self.capacity = capacity }
 
     /// The decoded certificate for `der`, decoding it on first sight.
-    public func certificate(der: ArraySlice<UInt8>) throws(OpenSSLError) -> X509Certificate {
+    package func certificate(der: ArraySlice<UInt8>) throws(OpenSSLError) -> X509Certificate {
         let key = CertificateKey(der)
         if let hit = entries.withLock({ $0[key] }) { return hit }
         return try decoding.withLock { _ throws(OpenSSLError) -> X509Certificate in

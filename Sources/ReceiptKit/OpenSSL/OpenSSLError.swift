@@ -7,6 +7,7 @@ public struct OpenSSLError: Error, Equatable, Sendable, CustomStringConvertible 
     /// OpenSSL's own texts, e.g. "asn1 encoding routines::too long".
     public let entries: [String]
 
+    /// The operation and OpenSSL's texts in one line, for an error message.
     public var description: String {
         entries.isEmpty ? "OpenSSL failed \(operation)" : "OpenSSL failed \(operation): \(entries.joined(separator: "; "))"
     }

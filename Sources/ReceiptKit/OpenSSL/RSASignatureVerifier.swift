@@ -1,16 +1,16 @@
 internal import COpenSSL
 
 /// Checks PKCS#1 v1.5 signatures (what receipts use) with a certificate's public key through OpenSSL's EVP API.
-public enum RSASignatureVerifier {
+package enum RSASignatureVerifier {
     /// Verifies `signature` over `message`, hashed with `digest`, with the public key of `certificate`.
-    public static func verify(
+    package static func verify(
         signature: [UInt8], over message: [UInt8], digest: DigestAlgorithm, certificate: X509Certificate
     ) -> SignatureOutcome {
         verify(signature: signature, over: message[...], digest: digest, certificate: certificate)
     }
 
     /// Verifies `signature` over `message` in place (a receipt's payload inside its container, not copied out).
-    public static func verify(
+    package static func verify(
         signature: [UInt8], over message: ArraySlice<UInt8>, digest: DigestAlgorithm, certificate: X509Certificate
     ) -> SignatureOutcome {
         ERR_clear_error()

@@ -1,5 +1,10 @@
 extension X509Certificate {
     /// Certificates from a PEM file (every CERTIFICATE block), a DER file, or base64 of DER.
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - cache: Where decoded certificates are kept.
+    /// - Returns: The certificates in file order (at least one).
+    /// - Throws: `CertificateLoadError` when no certificate decodes.
     public static func load(_ bytes: [UInt8], cache: CertificateCache = .shared) throws(CertificateLoadError) -> [X509Certificate]
     {
         let text = String(decoding: bytes, as: UTF8.self)

@@ -2,12 +2,12 @@ internal import COpenSSL
 
 extension X509Certificate {
     /// Whether `issuer`'s subject name equals this certificate's issuer name (RFC 5280 name comparison).
-    public func isNamedIssued(by issuer: X509Certificate) -> Bool {
+    package func isNamedIssued(by issuer: X509Certificate) -> Bool {
         X509_NAME_cmp(X509_get_issuer_name(pointer), X509_get_subject_name(issuer.pointer)) == 0
     }
 
     /// Whether this certificate's issuer name equals the DER-encoded name `nameDER` (for SignerInfo matching).
-    public func issuerNameEquals(der nameDER: [UInt8]) -> Bool {
+    package func issuerNameEquals(der nameDER: [UInt8]) -> Bool {
         // Identical encodings are equal names; only different encodings need RFC 5280 comparison.
         if nameDER == issuerDER { return true }
         guard let equal = X509Name.withDecoded(nameDER, { X509_NAME_cmp(X509_get_issuer_name(pointer), $0) == 0 }) else {
@@ -18,7 +18,7 @@ extension X509Certificate {
     }
 
     /// Checks this certificate's signature with `issuer`'s public key.
-    public func signatureVerifies(with issuer: X509Certificate) -> SignatureOutcome {
+    package func signatureVerifies(with issuer: X509Certificate) -> SignatureOutcome {
         ERR_clear_error()
         // Learn first whether this OpenSSL can use the signature's digest at all, so that a refusal by policy
         // is reported as "could not check" and a bad signature as a mismatch.

@@ -7,17 +7,20 @@ internal import COpenSSL
 public final class X509Certificate: @unchecked Sendable {
     /// The DER encoding the certificate was decoded from.
     public let derBytes: [UInt8]
+    /// The subject's distinguished name, in OpenSSL's one-line form.
     public let subject: String
+    /// The issuer's distinguished name, in OpenSSL's one-line form.
     public let issuer: String
+    /// The subject's common name, when it has one.
     public let subjectCommonName: String?
     /// The serial number as an INTEGER value, what a SignerInfo's issuerAndSerialNumber is compared with.
-    public let serialNumber: SerialNumber
+    package let serialNumber: SerialNumber
     /// The serial number as `openssl x509 -serial` prints it: uppercase hex, `-` before a negative one. Printed
     /// once here: the signer check names it for every receipt the certificate signs.
     public let serialNumberHex: String
     /// Start of the validity period; ``CertificateTime/unreadable(text:reason:)`` when it is not an RFC 5280 time.
-    public let notBefore: CertificateTime
-    public let notAfter: CertificateTime
+    package let notBefore: CertificateTime
+    package let notAfter: CertificateTime
     /// Long name of the signature algorithm, e.g. `sha256WithRSAEncryption`.
     public let signatureAlgorithm: String
     /// Key type and size, e.g. `RSA 2048`.
@@ -47,6 +50,8 @@ public final class X509Certificate: @unchecked Sendable {
     let verifyTemplates = DigestVerifyTemplates()
 
     /// Decodes a DER certificate. Prefer ``CertificateCache/certificate(der:)``, which decodes each one once.
+    /// - Parameter der: The certificate's DER encoding.
+    /// - Throws: `OpenSSLError` when OpenSSL cannot decode it.
     public init(der: [UInt8]) throws(OpenSSLError) {
         // Hashed before decoding so a failure cannot leave a decoded X509 without an owner.
         sha256Fingerprint = try DigestAlgorithm.sha256.hash(der).hexString(uppercase: true)
@@ -102,12 +107,12 @@ public final class X509Certificate: @unchecked Sendable {
     deinit { X509_free(pointer) }
 
     /// Apple marker OIDs this certificate carries, as dotted strings.
-    public var appleMarkerOIDs: [String] {
+    package var appleMarkerOIDs: [String] {
         extensionOIDs.filter { $0.hasPrefix("1.2.840.113635.100.6.") }
     }
 
     /// Whether the certificate carries the extension `oid`.
-    public func hasExtension(_ oid: ASN1ObjectIdentifier) -> Bool { extensionOIDs.contains(oid.dotted) }
+    package func hasExtension(_ oid: ASN1ObjectIdentifier) -> Bool { extensionOIDs.contains(oid.dotted) }
 
     private static func encoded(_ name: OpaquePointer?) throws(OpenSSLError) -> [UInt8] {
         var buffer: UnsafeMutablePointer<UInt8>? = nil

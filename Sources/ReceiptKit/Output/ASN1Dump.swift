@@ -1,36 +1,36 @@
 /// The ASN.1 tree of a receipt for `dump`: every element with offset, header length, length, tag and a value
 /// preview, the payload and attribute values opened in place, and receipt field names annotated.
-public struct ASN1DumpNode: Sendable {
-    public let offset: Int
-    public let headerLength: Int
+package struct ASN1DumpNode: Sendable {
+    package let offset: Int
+    package let headerLength: Int
     /// nil for the indefinite form.
-    public let length: Int?
-    public let depth: Int
-    public let identifier: ASN1Identifier
-    public let preview: String?
-    public let annotation: String?
+    package let length: Int?
+    package let depth: Int
+    package let identifier: ASN1Identifier
+    package let preview: String?
+    package let annotation: String?
     /// True when the children were read from inside an OCTET STRING (the payload, attribute values).
-    public let encapsulates: Bool
+    package let encapsulates: Bool
     /// True when the element's content runs past the end of the input or of what encloses it: it is shown as
     /// far as it goes (only in the tree of a damaged input).
-    public let truncated: Bool
-    public let children: [ASN1DumpNode]
+    package let truncated: Bool
+    package let children: [ASN1DumpNode]
 }
 
 /// What `dump` could read of an input: every element up to the first problem, and that problem.
-public struct ASN1DumpResult: Sendable {
+package struct ASN1DumpResult: Sendable {
     /// The elements read before the input broke; nil when not even the first header could be read, or when the
     /// input has more elements than ``Limits/maximumDumpElements`` (a refusal, not a break: nothing is shown).
-    public let tree: ASN1DumpNode?
+    package let tree: ASN1DumpNode?
     /// Why the input is not a complete BER element, or nil when it is: the error `decode` reports for the same
     /// bytes when the input itself is broken, at the offset where it broke.
-    public let failure: DecodeError?
+    package let failure: DecodeError?
 }
 
-public enum ASN1Dump {
+package enum ASN1Dump {
     /// Builds the tree of a PKCS#7 receipt, annotating container parts and receipt fields; throws the problem of
     /// a damaged input (``read(der:)`` keeps what could be read as well).
-    public static func tree(der: [UInt8]) throws(DecodeError) -> ASN1DumpNode {
+    package static func tree(der: [UInt8]) throws(DecodeError) -> ASN1DumpNode {
         let result = read(der: der)
         if let failure = result.failure { throw failure }
         guard let tree = result.tree else { throw .container(.asn1(.empty)) }
@@ -39,7 +39,7 @@ public enum ASN1Dump {
 
     /// Reads every element it can, in the spirit of `openssl asn1parse`: up to the first problem, with an element
     /// whose content runs past the end of what encloses it shown cut (``ASN1DumpNode/truncated``) and opened.
-    public static func read(der: [UInt8]) -> ASN1DumpResult {
+    package static func read(der: [UInt8]) -> ASN1DumpResult {
         var failure: ASN1Error? = nil
         var root: ASN1Node
         var rootIsCut = false
@@ -106,14 +106,14 @@ public enum ASN1Dump {
 extension ASN1DumpNode {
     /// `{annotation?, children?, class, constructed, depth, encapsulates?, header_length, length, offset, tag,
     /// tag_name, truncated?, value?}`.
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         output.beginObject()
         writeMembers(to: &output)
         output.endObject()
     }
 
     /// The members, for the caller's object (dump adds `error` beside them for a damaged input).
-    public func writeMembers(to output: inout JSONOutput) {
+    package func writeMembers(to output: inout JSONOutput) {
         output.member("annotation", annotation)
         if !children.isEmpty {
             output.key("children")

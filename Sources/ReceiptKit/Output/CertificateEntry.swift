@@ -1,13 +1,13 @@
 /// A certificate as a document lists it: its position, where it sits in the input, and the role it plays.
-public struct CertificateEntry: Sendable {
-    public let index: Int
+package struct CertificateEntry: Sendable {
+    package let index: Int
     /// Byte offset in the container, for embedded certificates of an app receipt.
-    public let offset: Int?
-    public let role: String
-    public let certificate: X509Certificate
+    package let offset: Int?
+    package let role: String
+    package let certificate: X509Certificate
 
     /// The certificate's own facts plus `index`, `role` and (when known) `offset`.
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         output.beginObject()
         certificate.writeMembers(to: &output)
         output.key("index")

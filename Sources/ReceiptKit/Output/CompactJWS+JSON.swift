@@ -4,7 +4,7 @@ extension CompactJWS {
     /// `dates`, keyed by its path in the payload (Apple's keys are never renamed), and the x5c certificates in
     /// header order. `field_mismatches` (only when there are any) lists the documented fields sent with another
     /// JSON type, `{path, expected, found}`: the typed model does not read them (a digit-string date excepted).
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         output.beginObject()
         output.key("certificates")
         output.beginArray()

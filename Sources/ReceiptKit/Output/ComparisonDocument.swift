@@ -1,16 +1,16 @@
 /// The `compare` document: a receipt's local decode and verdict beside Apple's verifyReceipt answer, the
 /// field-by-field differences, what only Apple knows, the normalised renewal lists and the subscription
 /// states they imply.
-public struct ComparisonDocument: Sendable {
-    public let local: ComparableReceipt
-    public let response: VerifyReceiptResponse
-    public let origin: ResponseOrigin
+package struct ComparisonDocument: Sendable {
+    package let local: ComparableReceipt
+    package let response: VerifyReceiptResponse
+    package let origin: ResponseOrigin
     /// Nil when Apple returned no receipt object (e.g. status 21002).
-    public let comparison: ReceiptComparison?
+    package let comparison: ReceiptComparison?
     /// Nil when neither a time was given nor the response or receipt names one.
-    public let subscriptions: SubscriptionReport?
+    package let subscriptions: SubscriptionReport?
 
-    public init(
+    package init(
         local: ComparableReceipt, response: VerifyReceiptResponse, origin: ResponseOrigin,
         at: (time: Timestamp, source: TimeSource)?, periods: [String: ISO8601Duration]
     ) {
@@ -31,9 +31,9 @@ public struct ComparisonDocument: Sendable {
     }
 
     /// True when nothing disagrees (and Apple returned a receipt to compare with).
-    public var agrees: Bool { comparison?.agrees ?? false }
+    package var agrees: Bool { comparison?.agrees ?? false }
 
-    public var notes: [String] {
+    package var notes: [String] {
         guard let comparison else {
             return ["Apple returned no receipt object (status \(response.status): \(response.statusMeaning)); nothing to compare"]
         }
@@ -46,7 +46,7 @@ public struct ComparisonDocument: Sendable {
     }
 
     /// True when the local receipt is the response's `latest_receipt` (the same bytes once base64 is decoded).
-    public var isLatestReceipt: Bool {
+    package var isLatestReceipt: Bool {
         guard let latest = response.latestReceipt, let latestBytes = Self.base64Bytes(latest) else { return false }
         return Self.base64Bytes(local.receiptData) == latestBytes
     }
@@ -59,7 +59,7 @@ public struct ComparisonDocument: Sendable {
         }
     }
 
-    public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
+    package func write(to output: inout JSONOutput, _ naming: OptionNaming) {
         output.beginObject()
         output.key("agrees")
         output.bool(agrees)

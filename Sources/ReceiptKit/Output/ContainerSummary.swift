@@ -1,19 +1,19 @@
 /// The PKCS#7 container of an app receipt as `decode` reports it: encoding, algorithms, signers and the
 /// embedded certificates with their roles.
-public struct ContainerSummary: Sendable {
-    public let appReceipt: AppReceipt
+package struct ContainerSummary: Sendable {
+    package let appReceipt: AppReceipt
 
-    public init(_ appReceipt: AppReceipt) {
+    package init(_ appReceipt: AppReceipt) {
         self.appReceipt = appReceipt
     }
 
-    public var container: PKCS7SignedData { appReceipt.container }
+    package var container: PKCS7SignedData { appReceipt.container }
 
     /// `DER`, or `BER (...)` with what is not DER (``ContainerEncoding``); worked out on request, for reports only.
-    public var encoding: String { ContainerEncoding(root: container.root).name }
+    package var encoding: String { ContainerEncoding(root: container.root).name }
 
     /// The embedded certificates in container order, each with its role.
-    public var certificates: [CertificateEntry] {
+    package var certificates: [CertificateEntry] {
         let signing = Set(container.signerInfos.compactMap(appReceipt.certificate(signing:)).map(ObjectIdentifier.init))
         return appReceipt.certificates.enumerated().map { index, certificate in
             CertificateEntry(
@@ -33,7 +33,7 @@ public struct ContainerSummary: Sendable {
 
     /// `{certificates, content_length, content_type, crls, der_sha256, digest_algorithms, encapsulated_content_type,
     /// encoding, signers, version}`.
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         output.beginObject()
         output.key("certificates")
         output.beginArray()

@@ -4,22 +4,28 @@ public struct DecodeDocument: Sendable {
     /// Bumped when a key is renamed or removed; adding keys does not bump it.
     public static let formatVersion = 1
 
-    public let input: InputSummary
+    package let input: InputSummary
+    /// The decoded document itself, typed.
     public let content: ReceiptDecoder.Document
 
-    public init(source: String, input: ReceiptInput, content: ReceiptDecoder.Document) {
+    package init(source: String, input: ReceiptInput, content: ReceiptDecoder.Document) {
         self.input = InputSummary(source: source, input: input, document: content)
         self.content = content
     }
 
     /// Unwraps and decodes `bytes`, throwing the first layer's refusal with its offset.
+    /// - Parameters:
+    ///   - source: What to call the input in the document (a file name, `-`).
+    ///   - bytes: The input as read.
+    ///   - cache: Where decoded certificates are kept, so a batch decodes each certificate once.
+    /// - Throws: `DecodeError` from the first layer that refused the bytes.
     public init(source: String, bytes: [UInt8], cache: CertificateCache = .shared) throws(DecodeError) {
         let (input, content) = try ReceiptDecoder.decode(bytes, cache: cache)
         self.init(source: source, input: input, content: content)
     }
 
     /// The receipt's environment as its data names it.
-    public var environment: String? {
+    package var environment: String? {
         switch content {
         case .appReceipt(let receipt): return receipt.receipt.environment.rawValue
         case .transactionReceipt(let transaction): return transaction.environment
@@ -38,7 +44,7 @@ public struct DecodeDocument: Sendable {
     }
 
     /// Every certificate the input carries, with the role each plays.
-    public var certificates: [CertificateEntry] {
+    package var certificates: [CertificateEntry] {
         switch content {
         case .appReceipt(let receipt): return ContainerSummary(receipt).certificates
         case .transactionReceipt(let transaction):
@@ -53,6 +59,7 @@ public struct DecodeDocument: Sendable {
     }
 
     /// The whole document.
+    /// - Parameter output: Where to write it; the bytes are the ones `appreceipt decode` prints.
     public func write(to output: inout JSONOutput) {
         output.beginObject()
         writeMembers(to: &output, includeContainer: true)

@@ -1,17 +1,17 @@
 /// The `compare --api` document: local transactions beside Apple's transaction history, in the shape of the
 /// verifyReceipt comparison (`agrees`, `differences`, `remote_knowledge`, `notes`, `input`, `verification`),
 /// with `response` saying what Apple's history held.
-public struct HistoryComparisonDocument: Sendable {
-    public let local: LocalTransactions
-    public let comparison: ReceiptComparison
+package struct HistoryComparisonDocument: Sendable {
+    package let local: LocalTransactions
+    package let comparison: ReceiptComparison
     /// The environment that answered, and the original transaction ids asked about.
-    public let environment: String
-    public let originalTransactionIDs: [String]
-    public let historyItems: Int
+    package let environment: String
+    package let originalTransactionIDs: [String]
+    package let historyItems: Int
     /// Apple's items that did not verify, left out of the comparison: `path (verdict)`.
-    public let excludedItems: [String]
+    package let excludedItems: [String]
 
-    public init(local: LocalTransactions, history: [SignedDataReport], environment: String, originalTransactionIDs: [String]) {
+    package init(local: LocalTransactions, history: [SignedDataReport], environment: String, originalTransactionIDs: [String]) {
         self.local = local
         self.environment = environment
         self.originalTransactionIDs = originalTransactionIDs
@@ -23,14 +23,14 @@ public struct HistoryComparisonDocument: Sendable {
             localTransactions: local.transactions, history: LocalTransactions.history(history), localCreation: local.creation)
     }
 
-    public var agrees: Bool { comparison.agrees }
+    package var agrees: Bool { comparison.agrees }
 
-    public var notes: [String] {
+    package var notes: [String] {
         let excluded = excludedItems.map { "Apple's item \($0) did not verify: left out of the comparison" }
         return excluded + comparison.notes
     }
 
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         output.beginObject()
         output.key("agrees")
         output.bool(agrees)

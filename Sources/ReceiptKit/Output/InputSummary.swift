@@ -1,7 +1,7 @@
 /// What was handed in and how it was unwrapped: the `input` object of every document.
-public struct InputSummary: Sendable {
+package struct InputSummary: Sendable {
     /// What the input turned out to be; ``name`` is the JSON `kind`.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case appReceipt
         case xcodeReceipt
         case transactionReceipt
@@ -9,7 +9,7 @@ public struct InputSummary: Sendable {
         case signedDataBody(SignedDataBody.Kind)
 
         /// `app_receipt`, `xcode_receipt`, `ios6_transaction_receipt`, `storekit2_jws`, `storekit2_<body kind>`.
-        public var name: String {
+        package var name: String {
             switch self {
             case .appReceipt: return "app_receipt"
             case .xcodeReceipt: return "xcode_receipt"
@@ -21,7 +21,7 @@ public struct InputSummary: Sendable {
 
         /// The kind an unwrapped input's payload announces before it is decoded (a PKCS#7 container counts as an
         /// app receipt until its certificates say Xcode).
-        public init(_ payload: ReceiptInput.Payload) {
+        package init(_ payload: ReceiptInput.Payload) {
             switch payload {
             case .pkcs7: self = .appReceipt
             case .transactionReceipt: self = .transactionReceipt
@@ -31,7 +31,7 @@ public struct InputSummary: Sendable {
         }
 
         /// The kind in words, for messages ("an iOS 6 transaction receipt").
-        public var phrase: String {
+        package var phrase: String {
             switch self {
             case .appReceipt: return "an app receipt"
             case .xcodeReceipt: return "an Xcode StoreKit-testing receipt"
@@ -43,15 +43,15 @@ public struct InputSummary: Sendable {
     }
 
     /// The file name, or `(stdin)`.
-    public let source: String
-    public let size: Int
+    package let source: String
+    package let size: Int
     /// The wrappers removed, outermost first.
-    public let layers: [String]
-    public let kind: Kind
+    package let layers: [String]
+    package let kind: Kind
     /// True when base64 had to be decoded twice.
-    public let wasDoublyEncoded: Bool
+    package let wasDoublyEncoded: Bool
 
-    public init(source: String, input: ReceiptInput, document: ReceiptDecoder.Document) {
+    package init(source: String, input: ReceiptInput, document: ReceiptDecoder.Document) {
         self.source = source
         size = input.inputSize
         layers = input.layers
@@ -65,10 +65,10 @@ public struct InputSummary: Sendable {
     }
 
     /// The note shown for doubly encoded input.
-    public var note: String? { wasDoublyEncoded ? "base64 of base64: the text was encoded twice" : nil }
+    package var note: String? { wasDoublyEncoded ? "base64 of base64: the text was encoded twice" : nil }
 
     /// `{kind, layers, note, size, source}`.
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         output.beginObject()
         output.key("kind")
         output.string(kind.name)

@@ -9,14 +9,20 @@ public struct Message: Sendable, Equatable, CustomStringConvertible, Expressible
 
     private(set) var parts: [Part]
 
+    /// A message of plain text, pointing at no option.
+    /// - Parameter text: The text.
     public init(verbatim text: String) {
         parts = text.isEmpty ? [] : [.text(text)]
     }
 
+    /// A message without options (Swift calls this for a plain string literal).
+    /// - Parameter value: The text.
     public init(stringLiteral value: String) {
         self.init(verbatim: value)
     }
 
+    /// The message a string interpolation built (Swift calls this for a message literal).
+    /// - Parameter stringInterpolation: The parts collected.
     public init(stringInterpolation: Interpolation) {
         var interpolation = stringInterpolation
         interpolation.flush()
@@ -24,6 +30,8 @@ public struct Message: Sendable, Equatable, CustomStringConvertible, Expressible
     }
 
     /// The text with every option named as `naming` names it.
+    /// - Parameter naming: How the caller's interface names its settings.
+    /// - Returns: The text, ready to show.
     public func rendered(_ naming: OptionNaming) -> String {
         if parts.count == 1, case .text(let only) = parts[0] { return only }
         var text = ""
@@ -47,14 +55,14 @@ public struct Message: Sendable, Equatable, CustomStringConvertible, Expressible
         }
     }
 
-    public static func + (lhs: Message, rhs: Message) -> Message {
+    package static func + (lhs: Message, rhs: Message) -> Message {
         var interpolation = Interpolation(literalCapacity: 0, interpolationCount: 0)
         interpolation.appendInterpolation(lhs)
         interpolation.appendInterpolation(rhs)
         return Message(stringInterpolation: interpolation)
     }
 
-    public static func + (lhs: Message, rhs: String) -> Message { lhs + Message(verbatim: rhs) }
+    package static func + (lhs: Message, rhs: String) -> Message { lhs + Message(verbatim: rhs) }
 
     /// Collects literal text and interpolated values into one String until an option hint needs a part of its
     /// own: checks build a message per check per receipt, so a batch makes millions of them.
@@ -62,18 +70,24 @@ public struct Message: Sendable, Equatable, CustomStringConvertible, Expressible
         var parts: [Part] = []
         var pending = ""
 
+        /// Storage for a literal of about this size (Swift calls this for a message literal).
+        /// - Parameters:
+        ///   - literalCapacity: The literal text's length.
+        ///   - interpolationCount: How many values are interpolated.
         public init(literalCapacity: Int, interpolationCount: Int) {
             pending.reserveCapacity(literalCapacity + 16 * interpolationCount)
         }
 
+        /// Literal text between interpolations.
+        /// - Parameter literal: The text to add.
         public mutating func appendLiteral(_ literal: String) { pending += literal }
 
-        public mutating func appendInterpolation(option hint: OptionHint) {
+        package mutating func appendInterpolation(option hint: OptionHint) {
             flush()
             parts.append(.option(hint))
         }
 
-        public mutating func appendInterpolation(_ message: Message) {
+        package mutating func appendInterpolation(_ message: Message) {
             for part in message.parts {
                 switch part {
                 case .text(let text): pending += text
@@ -84,15 +98,17 @@ public struct Message: Sendable, Equatable, CustomStringConvertible, Expressible
             }
         }
 
+        /// Text as it is, so a message can be built with interpolation.
+        /// - Parameter value: The text to add.
         public mutating func appendInterpolation(_ value: String) { pending += value }
 
-        public mutating func appendInterpolation(_ value: some BinaryInteger) { pending += String(value) }
+        package mutating func appendInterpolation(_ value: some BinaryInteger) { pending += String(value) }
 
         /// The value's own description, without `String(describing:)`'s run-time protocol lookups; the same text
         /// for every type here (none is also TextOutputStreamable with a different rendering).
-        public mutating func appendInterpolation(_ value: some CustomStringConvertible) { pending += value.description }
+        package mutating func appendInterpolation(_ value: some CustomStringConvertible) { pending += value.description }
 
-        public mutating func appendInterpolation<Value>(_ value: Value) { pending += String(describing: value) }
+        package mutating func appendInterpolation<Value>(_ value: Value) { pending += String(describing: value) }
 
         /// Ends the text collected so far as one part.
         mutating func flush() {

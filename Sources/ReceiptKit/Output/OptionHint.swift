@@ -9,9 +9,13 @@ public enum OptionHint: Sendable, Equatable, CaseIterable {
     case verificationTime
     /// The term of a non-renewing subscription product.
     case period
+    /// Require a bundle id (``VerificationPolicy/bundleIDs``).
     case bundleID
+    /// Require an application version (``VerificationPolicy/appVersion``).
     case appVersion
+    /// Require an environment (``VerificationPolicy/environment``).
     case environment
+    /// Check the device hash (``VerificationPolicy/deviceID``).
     case deviceID
     /// StoreKit 2: the app's Apple id.
     case appAppleID
@@ -19,8 +23,10 @@ public enum OptionHint: Sendable, Equatable, CaseIterable {
 
 /// How a caller names its settings in messages.
 public struct OptionNaming: Sendable {
+    /// The caller's name for each setting.
     public let name: @Sendable (OptionHint) -> String
 
+    /// - Parameter name: The caller's name for each setting (the CLI's is `--allow-xcode` and so on).
     public init(_ name: @escaping @Sendable (OptionHint) -> String) {
         self.name = name
     }

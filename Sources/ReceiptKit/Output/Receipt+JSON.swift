@@ -2,7 +2,7 @@
 extension Receipt {
     /// The `receipt` object: verifyReceipt's names and types, plus `age_rating`, `opaque_value`, `sha1_hash`,
     /// `product_type` and `unknown_attributes` for what Apple's JSON lacks.
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         output.beginObject(keysInOrder: true)
         // `adam_id` sorts first of all the keys: written first, the object needs no reordering.
         if let appItemID = attributes.integer(ofType: 1) {
@@ -20,7 +20,7 @@ extension Receipt {
     }
 
     /// The `receipt` object as a value, read back from its bytes: for comparing with Apple's JSON and for tests.
-    public var json: JSONValue { JSONValue.rendered { write(to: &$0) } }
+    package var json: JSONValue { JSONValue.rendered { write(to: &$0) } }
 }
 
 extension InAppPurchase {
@@ -191,7 +191,7 @@ struct ReceiptRenderPlan: Sendable {
 
 extension ReceiptAttribute {
     /// `{offset, type, value, value_hex, version}`; `value` only when the octets are a string or an integer.
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         Self.write(offset: offset, type: type, version: version, value: decodedValue, octets: value, to: &output)
     }
 

@@ -3,7 +3,7 @@ extension SignedDataReport {
     /// apple_status, nested}`. `verdict` covers the nested items too, `item_verdict` this item alone; the
     /// verification keys are those of the receipt report and are absent when the item was only decoded. An item
     /// that does not decode has `verdict: malformed` and an `error`.
-    public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
+    package func write(to output: inout JSONOutput, _ naming: OptionNaming) {
         output.beginObject()
         writeMembers(to: &output, naming)
         output.endObject()
@@ -57,7 +57,7 @@ extension SignedDataReport {
 extension SignedDataBodyReport {
     /// `{body: {kind, unsigned}, items, notes, verdict}`: `unsigned` is the body without its signed items, as
     /// received and as unverified as it says.
-    public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
+    package func write(to output: inout JSONOutput, _ naming: OptionNaming) {
         output.beginObject()
         writeMembers(to: &output, naming)
         output.endObject()
@@ -85,7 +85,7 @@ extension SignedDataBodyReport {
 
     /// The body with every signed item left out (keys starting with `signed` whose value is a string or a list
     /// of strings): the items are reported on their own, and what remains is what the body says unsigned.
-    public static func withoutSignedItems(_ value: JSONValue, depth: Int = 0) -> JSONValue {
+    package static func withoutSignedItems(_ value: JSONValue, depth: Int = 0) -> JSONValue {
         guard depth < 8 else { return value }
         switch value {
         case .object(let members):

@@ -8,11 +8,11 @@ extension String {
     /// an escape sequence in it can erase lines, move the cursor or recolour text, and a bidi override can reorder
     /// what follows, so a report could show `verdict valid` over a failure. Escaped, the bytes are still all there
     /// to read. Backslashes are left alone, so ordinary text (paths, messages) is unchanged.
-    public var escapingControlCharacters: String { escaped(keepingLayout: false) }
+    package var escapingControlCharacters: String { escaped(keepingLayout: false) }
 
     /// ``escapingControlCharacters`` but with line feeds and tabs kept, for whole reports and messages whose own
     /// layout uses them; values placed inside such a report should use ``escapingControlCharacters``.
-    public var escapingControlCharactersKeepingLayout: String { escaped(keepingLayout: true) }
+    package var escapingControlCharactersKeepingLayout: String { escaped(keepingLayout: true) }
 
     private func escaped(keepingLayout: Bool) -> String {
         func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,8 +1,8 @@
 /// The `subscriptions` document: the state of every subscription at a time, with what the source could not
 /// know and facts worth stating. `compare` embeds one for the response it read.
-public struct SubscriptionReport: Sendable {
+package struct SubscriptionReport: Sendable {
     /// What the states were computed from, as the document's `input` names it.
-    public enum Origin: Sendable {
+    package enum Origin: Sendable {
         /// A verifyReceipt response read from `source`.
         case response(source: String, VerifyReceiptResponse)
         /// A receipt alone.
@@ -14,20 +14,20 @@ public struct SubscriptionReport: Sendable {
     }
 
     /// Why no report could be made.
-    public enum Failure: Error, Sendable, Equatable {
+    package enum Failure: Error, Sendable, Equatable {
         /// The input names no time to evaluate at (no request date or creation date) and none was given.
         /// `problem` says why, when the source names a time that could not be read.
         case noTime(TimeSource, problem: String?)
     }
 
-    public let origin: Origin
-    public let time: Timestamp
-    public let timeSource: TimeSource
-    public let inputs: SubscriptionInputs
-    public let result: SubscriptionEvaluator.Result
+    package let origin: Origin
+    package let time: Timestamp
+    package let timeSource: TimeSource
+    package let inputs: SubscriptionInputs
+    package let result: SubscriptionEvaluator.Result
 
     /// Evaluates `inputs` at `time`.
-    public init(
+    package init(
         inputs: SubscriptionInputs, origin: Origin, time: Timestamp, timeSource: TimeSource, periods: [String: ISO8601Duration]
     ) {
         self.origin = origin
@@ -39,7 +39,7 @@ public struct SubscriptionReport: Sendable {
     }
 
     /// Evaluates `inputs` at `at` (a given time), else at the time the source speaks for.
-    public init(
+    package init(
         inputs: SubscriptionInputs, origin: Origin, at: (time: Timestamp, source: TimeSource)?,
         periods: [String: ISO8601Duration]
     ) throws(Failure) {
@@ -50,7 +50,7 @@ public struct SubscriptionReport: Sendable {
             inputs: inputs, origin: origin, time: time, timeSource: at?.source ?? inputs.defaultTimeSource, periods: periods)
     }
 
-    public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
+    package func write(to output: inout JSONOutput, _ naming: OptionNaming) {
         output.beginObject()
         output.key("at")
         output.beginObject()

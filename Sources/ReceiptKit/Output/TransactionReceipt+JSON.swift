@@ -1,7 +1,7 @@
 extension TransactionReceipt {
     /// The purchase info under the names verifyReceipt uses for these receipts: hyphens become underscores
     /// (`bid`, `bvrs`, `transaction_id`, `purchase_date_ms`, `expires_date_formatted` ...).
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         output.beginObject()
         for (key, value) in renamedPurchaseInfo.sorted(by: { $0.key < $1.key }) {
             output.dynamicKey(key)
@@ -18,5 +18,5 @@ extension TransactionReceipt {
     }
 
     /// The `receipt` object as a value, read back from its bytes: for comparing with Apple's JSON and for tests.
-    public var json: JSONValue { JSONValue.rendered { write(to: &$0) } }
+    package var json: JSONValue { JSONValue.rendered { write(to: &$0) } }
 }

@@ -2,7 +2,7 @@ extension VerificationReport {
     /// The report's members as documented in the README: `certificates`, `checks`, `trust_anchor`, `verdict`,
     /// `verification_time` and `warnings`. A document that puts its own verdict or its own warnings in their
     /// place leaves those out here.
-    public func writeMembers(
+    package func writeMembers(
         to output: inout JSONOutput, _ naming: OptionNaming, verdict writesVerdict: Bool = true,
         warnings writesWarnings: Bool = true
     ) {
@@ -49,7 +49,7 @@ extension VerificationReport {
 }
 
 extension VerificationReport.CertificateRole {
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         output.beginObject(keysInOrder: true)
         output.key("issuer")
         output.string(certificate.issuer)
@@ -70,7 +70,7 @@ extension VerificationReport.CertificateRole {
 }
 
 extension TrustAnchor {
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         output.beginObject(keysInOrder: true)
         output.key("name")
         output.string(name)
@@ -83,7 +83,7 @@ extension TrustAnchor {
 }
 
 extension VerificationCheck {
-    public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
+    package func write(to output: inout JSONOutput, _ naming: OptionNaming) {
         output.beginObject(keysInOrder: true)
         output.key("detail")
         output.string(detail.rendered(naming))
@@ -96,7 +96,7 @@ extension VerificationCheck {
 }
 
 extension VerificationWarning {
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         output.beginObject(keysInOrder: true)
         output.key("detail")
         output.string(detail)
@@ -106,7 +106,7 @@ extension VerificationWarning {
     }
 
     /// The warnings as an array.
-    public static func write(_ warnings: some Sequence<VerificationWarning>, to output: inout JSONOutput) {
+    package static func write(_ warnings: some Sequence<VerificationWarning>, to output: inout JSONOutput) {
         output.beginArray()
         for warning in warnings { warning.write(to: &output) }
         output.endArray()

@@ -11,6 +11,11 @@ public enum VerifyDocument: Sendable {
     case signedDataBody(DecodeDocument, SignedDataBodyReport)
 
     /// Decodes `bytes` and runs every check of `policy`.
+    /// - Parameters:
+    ///   - source: What to call the input in the document (a file name, `-`).
+    ///   - bytes: The input as read.
+    ///   - policy: What to trust and check.
+    /// - Returns: The document; an input that cannot be decoded is a ``malformed`` document, not an error.
     public static func verify(source: String, bytes: [UInt8], policy: VerificationPolicy) -> VerifyDocument {
         let decoded: DecodeDocument
         do {
@@ -52,6 +57,10 @@ public enum VerifyDocument: Sendable {
         return decoded.warnings.map { VerificationWarning(.decode, $0) } + report.warnings
     }
 
+    /// The whole document.
+    /// - Parameters:
+    ///   - output: Where to write it; the bytes are the ones `appreceipt verify` prints.
+    ///   - naming: How messages name the caller's settings.
     public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
         output.beginObject()
         switch self {

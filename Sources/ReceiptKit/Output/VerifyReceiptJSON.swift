@@ -2,7 +2,7 @@
 /// echo Apple's answer are written from the parsed response; everything else from typed values.
 extension ReceiptComparison {
     /// `[{kind, local, path, remote}]`.
-    public func writeDifferences(to output: inout JSONOutput) {
+    package func writeDifferences(to output: inout JSONOutput) {
         output.beginArray()
         for difference in differences {
             output.beginObject()
@@ -20,7 +20,7 @@ extension ReceiptComparison {
     }
 
     /// `[{note, path, remote}]`.
-    public func writeRemoteKnowledge(to output: inout JSONOutput) {
+    package func writeRemoteKnowledge(to output: inout JSONOutput) {
         output.beginArray()
         for knowledge in remoteKnowledge {
             output.beginObject()
@@ -38,7 +38,7 @@ extension ReceiptComparison {
 
 extension VerifyReceiptResponse {
     /// Status, its meaning, environment, retry flag, exception and unknown keys, as members of the caller's object.
-    public func writeSummaryMembers(to output: inout JSONOutput) {
+    package func writeSummaryMembers(to output: inout JSONOutput) {
         output.key("environment")
         if let environment { output.string(environment) } else { output.null() }
         output.key("exception")
@@ -56,7 +56,7 @@ extension VerifyReceiptResponse {
 
     /// `latest_receipt_info` as a list ordered by purchase date, values typed as Apple documents them
     /// (strings) and every date as a complete triplet (iOS 6 millisecond `expires_date` included).
-    public func writeNormalizedLatestReceiptInfo(to output: inout JSONOutput) {
+    package func writeNormalizedLatestReceiptInfo(to output: inout JSONOutput) {
         let ordered = latestReceiptInfo.sorted {
             ($0.purchaseDate?.milliseconds ?? Int64.min, $0.transactionID ?? "") < (
                 $1.purchaseDate?.milliseconds ?? Int64.min, $1.transactionID ?? ""
@@ -79,7 +79,7 @@ extension VerifyReceiptResponse {
     }
 
     /// `pending_renewal_info` ordered by original transaction id, values as strings, dates as triplets.
-    public func writeNormalizedPendingRenewalInfo(to output: inout JSONOutput) {
+    package func writeNormalizedPendingRenewalInfo(to output: inout JSONOutput) {
         let ordered = pendingRenewalInfo.sorted { ($0.originalTransactionID ?? "") < ($1.originalTransactionID ?? "") }
         output.beginArray()
         for renewal in ordered {
@@ -116,7 +116,7 @@ extension VerifyReceiptResponse {
 
 extension SubscriptionEvaluator.Result {
     /// `items`, `other_purchases` and `products_needing_period`, as members of the caller's object.
-    public func writeMembers(to output: inout JSONOutput, _ naming: OptionNaming) {
+    package func writeMembers(to output: inout JSONOutput, _ naming: OptionNaming) {
         output.key("items")
         output.beginArray()
         for subscription in subscriptions { subscription.write(to: &output, naming) }
@@ -128,7 +128,7 @@ extension SubscriptionEvaluator.Result {
 }
 
 extension SubscriptionStatus {
-    public func write(to output: inout JSONOutput, _ naming: OptionNaming) {
+    package func write(to output: inout JSONOutput, _ naming: OptionNaming) {
         output.beginObject()
         output.key("auto_renew")
         if let autoRenew { output.bool(autoRenew) } else { output.null() }
@@ -172,7 +172,7 @@ extension SubscriptionStatus {
 
 extension JSONOutput {
     /// The members `name`, `name_ms` and `name_pst` exactly as verifyReceipt renders a date.
-    public mutating func appleTriplet(_ name: String, _ timestamp: Timestamp) {
+    package mutating func appleTriplet(_ name: String, _ timestamp: Timestamp) {
         dynamicKey(name)
         appleGMT(timestamp)
         dynamicKey(name + "_ms")

@@ -8,7 +8,7 @@ extension X509Certificate {
 
     /// Everything the tool reports about a certificate, as members of the caller's object (which adds `role`
     /// and `index`).
-    public func writeMembers(to output: inout JSONOutput) {
+    package func writeMembers(to output: inout JSONOutput) {
         output.key("apple_markers")
         output.beginArray()
         for oid in appleMarkerOIDs {

@@ -3,10 +3,10 @@
 ///     algorithm   OBJECT IDENTIFIER,
 ///     parameters  ANY DEFINED BY algorithm OPTIONAL }
 /// ```
-public struct AlgorithmIdentifier: Sendable, Hashable {
-    public let oid: ASN1ObjectIdentifier
+package struct AlgorithmIdentifier: Sendable, Hashable {
+    package let oid: ASN1ObjectIdentifier
     /// Encoded parameters (usually NULL, `0500`), or nil when absent.
-    public let parametersHex: String?
+    package let parametersHex: String?
 
     init(node: ASN1Node) throws(ASN1Error) {
         try node.expect(.sequence, "AlgorithmIdentifier")
@@ -23,8 +23,8 @@ public struct AlgorithmIdentifier: Sendable, Hashable {
     }
 
     /// The digest this identifier names, when it names one.
-    public var digest: DigestAlgorithm? { DigestAlgorithm(oid: oid) }
+    package var digest: DigestAlgorithm? { DigestAlgorithm(oid: oid) }
 
     /// `sha1`, `sha256`, `rsaEncryption`, `sha256WithRSAEncryption`, or the dotted OID when unnamed.
-    public var displayName: String { digest?.rawValue ?? oid.name ?? oid.dotted }
+    package var displayName: String { digest?.rawValue ?? oid.name ?? oid.dotted }
 }

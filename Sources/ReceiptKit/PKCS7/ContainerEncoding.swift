@@ -4,21 +4,21 @@
 /// length forms, indefinite lengths, split OCTET STRINGs) and still verify. Calling such a container "DER" would
 /// hide that its bytes, and so its `der_sha256`, are not the canonical ones. Every element of the container is
 /// looked at, certificates and SignerInfos included; the payload inside its OCTET STRING is not (it is signed).
-public struct ContainerEncoding: Sendable, Equatable {
+package struct ContainerEncoding: Sendable, Equatable {
     /// Some element uses the indefinite-length form (X.690 §8.1.3.6; DER forbids it, §10.1).
-    public private(set) var indefiniteLengths = false
+    package private(set) var indefiniteLengths = false
     /// Some definite length uses more octets than needed (X.690 §10.1 requires the fewest).
-    public private(set) var nonMinimalLengths = false
+    package private(set) var nonMinimalLengths = false
     /// Some tag number below 31 is written in the multi-octet form, or with a redundant leading 0x80 octet.
-    public private(set) var nonMinimalTags = false
+    package private(set) var nonMinimalTags = false
     /// Some string type (OCTET STRING, BIT STRING, character strings) is constructed (DER forbids it, §10.2).
-    public private(set) var constructedStrings = false
+    package private(set) var constructedStrings = false
     /// The offset and reason of an element this reader could not walk (deep inside a certificate that OpenSSL
     /// decoded), if any: the encoding is then not claimed to be DER.
-    public private(set) var unreadable: (offset: Int, reason: String)?
+    package private(set) var unreadable: (offset: Int, reason: String)?
 
     /// Walks every element under `root` (iteratively, so depth costs no stack).
-    public init(root: ASN1Node) {
+    package init(root: ASN1Node) {
         var pending = [root]
         while let node = pending.popLast() {
             inspect(node)
@@ -34,7 +34,7 @@ public struct ContainerEncoding: Sendable, Equatable {
 
     /// `DER`, or `BER (...)` naming what is not DER; the name Xcode's receipts always had, "BER (indefinite
     /// lengths)", covers their constructed OCTET STRING too, since only constructed elements can be indefinite.
-    public var name: String {
+    package var name: String {
         var features: [String] = []
         if indefiniteLengths { features.append("indefinite lengths") }
         if nonMinimalLengths { features.append("non-minimal lengths") }
@@ -44,7 +44,7 @@ public struct ContainerEncoding: Sendable, Equatable {
         return features.isEmpty ? "DER" : "BER (\(features.joined(separator: ", ")))"
     }
 
-    public static func == (lhs: ContainerEncoding, rhs: ContainerEncoding) -> Bool { lhs.name == rhs.name }
+    package static func == (lhs: ContainerEncoding, rhs: ContainerEncoding) -> Bool { lhs.name == rhs.name }
 
     private mutating func inspect(_ node: ASN1Node) {
         let identifierLength = Self.identifierLength(node)

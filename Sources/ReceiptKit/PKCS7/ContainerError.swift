@@ -1,5 +1,6 @@
 /// Why the PKCS#7 container could not be read.
 public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The container is not well-formed ASN.1, or not shaped as PKCS#7 signedData.
     case asn1(ASN1Error)
     /// The ContentInfo holds something other than signedData (`found` is its name, e.g. `envelopedData`).
     case notSignedData(found: String, offset: Int)
@@ -7,9 +8,12 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
     case unexpectedContentType(found: String, offset: Int)
     /// The content is detached (absent from the container), so there is no receipt to read.
     case detachedContent(offset: Int)
+    /// The embedded certificate at `index` (container order) does not decode.
     case invalidCertificate(index: Int, offset: Int, OpenSSLError)
+    /// The signer's issuer name does not decode, so its certificate cannot be looked up.
     case invalidName(offset: Int, OpenSSLError)
 
+    /// What went wrong and at which byte offset, for an error message.
     public var description: String {
         switch self {
         case .asn1(let error): return error.description
@@ -26,6 +30,7 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
         }
     }
 
+    /// The byte offset of the element at fault, for pointing at it in `dump`.
     public var offset: Int {
         switch self {
         case .asn1(let error): return error.offset

@@ -13,35 +13,35 @@
 ///     crls              [1] IMPLICIT CertificateRevocationLists OPTIONAL,
 ///     signerInfos       SignerInfos }
 /// ```
-public struct PKCS7SignedData: Sendable {
+package struct PKCS7SignedData: Sendable {
     /// One certificate as it sits in the container: where, and its DER bytes.
-    public struct EmbeddedCertificate: Sendable {
-        public let offset: Int
-        public let der: ArraySlice<UInt8>
+    package struct EmbeddedCertificate: Sendable {
+        package let offset: Int
+        package let der: ArraySlice<UInt8>
     }
 
     /// The outer ContentInfo.
-    public let root: ASN1Node
-    public let version: Int64
-    public let digestAlgorithms: [AlgorithmIdentifier]
+    package let root: ASN1Node
+    package let version: Int64
+    package let digestAlgorithms: [AlgorithmIdentifier]
     /// The encapsulated content type (always `data` for receipts).
-    public let contentType: ASN1ObjectIdentifier
+    package let contentType: ASN1ObjectIdentifier
     /// The OCTET STRING holding the receipt payload (constructed in Xcode receipts).
-    public let contentNode: ASN1Node
+    package let contentNode: ASN1Node
     /// The payload bytes: what the signature covers when there are no signed attributes. A copy made on each
     /// call: ``contentBytes`` reads them in place.
-    public var content: [UInt8] { Array(contentBytes) }
+    package var content: [UInt8] { Array(contentBytes) }
     /// The payload bytes, in place in the container for a primitive OCTET STRING (every App Store receipt) and
     /// joined from the chunks of a constructed one (Xcode's BER receipts).
-    public let contentBytes: ArraySlice<UInt8>
-    public let certificates: [EmbeddedCertificate]
-    public let hasCRLs: Bool
-    public let signerInfos: [SignerInfo]
+    package let contentBytes: ArraySlice<UInt8>
+    package let certificates: [EmbeddedCertificate]
+    package let hasCRLs: Bool
+    package let signerInfos: [SignerInfo]
 
     /// Whether any level of the container uses BER indefinite lengths (Xcode receipts do).
-    public let usesIndefiniteLengths: Bool
+    package let usesIndefiniteLengths: Bool
 
-    public init(der: [UInt8]) throws(ContainerError) {
+    package init(der: [UInt8]) throws(ContainerError) {
         do {
             root = try ASN1Node(parsing: der)
             let (explicitContent, signedData) = try Self.signedData(in: root)
@@ -154,7 +154,7 @@ public struct PKCS7SignedData: Sendable {
     }
 
     /// The receipt payload as an element, read in place when the OCTET STRING is primitive (offsets stay absolute).
-    public func payloadNode() throws(ASN1Error) -> ASN1Node {
+    package func payloadNode() throws(ASN1Error) -> ASN1Node {
         try contentNode.parseContentAsElement()
     }
 

@@ -4,17 +4,17 @@
 /// values, never as hex text with zeros stripped: that comparison made the positive serial 0x8001 (encoded
 /// `00 80 01`) equal to the negative one encoded `80 01`, and never found a certificate with serial 0. RFC 5280
 /// §4.1.2.2 forbids CAs to issue zero or negative serials but tells users to handle them, so they match too.
-public struct SerialNumber: Hashable, Sendable, CustomStringConvertible {
+package struct SerialNumber: Hashable, Sendable, CustomStringConvertible {
     /// The INTEGER content octets, minimal (X.690 §8.3.2), as DER and BER both require.
-    public let contentOctets: [UInt8]
+    package let contentOctets: [UInt8]
 
     /// Why a serial number's content octets are not an INTEGER encoding.
-    public struct EncodingError: Error, Equatable, Sendable {
-        public let reason: String
+    package struct EncodingError: Error, Equatable, Sendable {
+        package let reason: String
     }
 
     /// Reads INTEGER content octets; X.690 §8.3 allows neither an empty encoding nor a redundant leading octet.
-    public init(contentOctets bytes: some Collection<UInt8>) throws(EncodingError) {
+    package init(contentOctets bytes: some Collection<UInt8>) throws(EncodingError) {
         let octets = Array(bytes)
         guard let first = octets.first else { throw EncodingError(reason: "an INTEGER with no content octets") }
         if octets.count > 1 {
@@ -27,11 +27,11 @@ public struct SerialNumber: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the value is below zero.
-    public var isNegative: Bool { (contentOctets.first ?? 0) & 0x80 != 0 }
+    package var isNegative: Bool { (contentOctets.first ?? 0) & 0x80 != 0 }
 
     /// Uppercase hex the way OpenSSL's `BN_bn2hex` prints it (whole octets, no leading zero octet, `-` before
     /// the magnitude of a negative value, `0` for zero), so serials read the same as in `openssl x509 -serial`.
-    public var description: String {
+    package var description: String {
         var magnitude = contentOctets
         if isNegative {
             // Two's complement: invert and add one, from the last octet up.

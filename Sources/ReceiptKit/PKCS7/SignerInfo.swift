@@ -13,27 +13,27 @@
 /// ```
 /// - Note: a CMS `subjectKeyIdentifier` signer ([0] instead of the SEQUENCE) is recorded but cannot be matched
 ///   to a certificate by issuer and serial; receipts never use it.
-public struct SignerInfo: Sendable {
-    public let version: Int64
+package struct SignerInfo: Sendable {
+    package let version: Int64
     /// DER of the issuer Name, compared byte for byte with certificates' issuer fields.
-    public let issuerDER: [UInt8]
+    package let issuerDER: [UInt8]
     /// The issuer rendered like certificate names, or why it cannot be; rendered on request, because decoding
     /// a name costs more than the rest of the container and only reports need it.
-    public func issuerName() throws(ContainerError) -> String {
+    package func issuerName() throws(ContainerError) -> String {
         try X509Name.render(der: issuerDER, offset: offset)
     }
     /// The serial number as an INTEGER value, compared with ``X509Certificate/serialNumber``.
-    public let serialNumber: SerialNumber
+    package let serialNumber: SerialNumber
     /// The serial number printed like ``X509Certificate/serialNumberHex``.
-    public var serialNumberHex: String { serialNumber.description }
-    public let digestAlgorithm: AlgorithmIdentifier
+    package var serialNumberHex: String { serialNumber.description }
+    package let digestAlgorithm: AlgorithmIdentifier
     /// The signed attributes, re-encoded with the SET OF tag as RFC 5652 §5.4 requires for hashing.
-    public let signedAttributesDER: [UInt8]?
-    public let signatureAlgorithm: AlgorithmIdentifier
-    public let signature: [UInt8]
-    public let hasUnsignedAttributes: Bool
+    package let signedAttributesDER: [UInt8]?
+    package let signatureAlgorithm: AlgorithmIdentifier
+    package let signature: [UInt8]
+    package let hasUnsignedAttributes: Bool
     /// Where the SignerInfo starts in the input.
-    public let offset: Int
+    package let offset: Int
 
     init(node: ASN1Node) throws(ContainerError) {
         do throws(ASN1Error) {

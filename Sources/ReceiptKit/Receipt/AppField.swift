@@ -1,5 +1,5 @@
 /// The app-level attributes a reader asks for by meaning (receipt-format.md §1.2); the raw value is the type.
-public enum AppField: Int64, Sendable {
+package enum AppField: Int64, Sendable {
     case receiptType = 0
     case appItemID = 1
     case bundleID = 2
@@ -14,13 +14,13 @@ public enum AppField: Int64, Sendable {
 
 extension Receipt {
     /// The decoded value of a known app-level attribute, when present.
-    public subscript(field: AppField) -> FieldValue? { attributes.value(ofType: field.rawValue) }
+    package subscript(field: AppField) -> FieldValue? { attributes.value(ofType: field.rawValue) }
 }
 
 extension FieldValue {
     /// The value as verifyReceipt JSON shows it: dates in Apple's GMT form (or the raw text when unreadable),
     /// flags as true/false, bytes as hex.
-    public var text: String {
+    package var text: String {
         switch self {
         case .string(let text): return text
         case .integer(let number): return String(number)
@@ -32,7 +32,7 @@ extension FieldValue {
 }
 
 /// The in-app attributes a reader asks for by meaning (receipt-format.md §2); the raw value is the type.
-public enum InAppField: Int64, Sendable {
+package enum InAppField: Int64, Sendable {
     case quantity = 1701
     case productID = 1702
     case transactionID = 1703
@@ -49,5 +49,5 @@ public enum InAppField: Int64, Sendable {
 
 extension InAppPurchase {
     /// The decoded value of a known in-app attribute, when present.
-    public subscript(field: InAppField) -> FieldValue? { attributes.value(ofType: field.rawValue) }
+    package subscript(field: InAppField) -> FieldValue? { attributes.value(ofType: field.rawValue) }
 }

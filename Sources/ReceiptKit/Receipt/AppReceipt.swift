@@ -18,11 +18,17 @@ public struct AppReceipt: Sendable {
 
     private let parts: Parts
 
-    public var container: PKCS7SignedData { parts.container }
+    package var container: PKCS7SignedData { parts.container }
     /// The embedded certificates in container order, decoded through the cache (each once per process).
     public var certificates: [X509Certificate] { parts.certificates }
+    /// The payload's fields, typed (bundle id, versions, dates, the in-app purchases).
     public var receipt: Receipt { parts.receipt }
 
+    /// Decodes a DER (or BER) app receipt: the container, its certificates and the payload.
+    /// - Parameters:
+    ///   - der: The receipt's bytes, already unwrapped from base64 (``ReceiptDecoder`` does that for any input).
+    ///   - cache: Where decoded certificates are kept, so a batch decodes each certificate once.
+    /// - Throws: `DecodeError` naming the layer that refused the bytes and the offset.
     public init(der: [UInt8], cache: CertificateCache = .shared) throws(DecodeError) {
         let container: PKCS7SignedData
         do {
@@ -57,12 +63,14 @@ public struct AppReceipt: Sendable {
 
     /// SHA-256 of the container's encoding, a stable identity for a receipt; computed on request because
     /// hashing a 60 KB receipt costs more than verifying its signature.
+    /// - Returns: The 32 digest bytes.
+    /// - Throws: `OpenSSLError` when OpenSSL cannot compute SHA-256 here.
     public func derSHA256() throws(OpenSSLError) -> [UInt8] {
         try DigestAlgorithm.sha256.hash(container.root.encodedBytes)
     }
 
     /// The embedded certificate a SignerInfo names, found by issuer and serial (never by position).
-    public func certificate(signing signer: SignerInfo) -> X509Certificate? {
+    package func certificate(signing signer: SignerInfo) -> X509Certificate? {
         certificates.first { $0.serialNumber == signer.serialNumber && $0.issuerNameEquals(der: signer.issuerDER) }
     }
 
@@ -70,5 +78,5 @@ public struct AppReceipt: Sendable {
     public var isXcodeReceipt: Bool { receipt.environment == .xcode }
 
     /// The output kind name: `app_receipt` or `xcode_receipt`.
-    public var kindName: String { isXcodeReceipt ? "xcode_receipt" : "app_receipt" }
+    package var kindName: String { isXcodeReceipt ? "xcode_receipt" : "app_receipt" }
 }

@@ -1,23 +1,23 @@
 /// Typed reads of one known field that make nothing they are not asked for: no dictionary, and a String only
 /// for a string field. Each answers what `fields[type]?.string` (and so on) answers.
 extension AttributeSet {
-    public func string(ofType type: Int64) -> String? {
+    package func string(ofType type: Int64) -> String? {
         guard let record = record(ofType: type), record.state == .string else { return nil }
         return String(decoding: storage.bytes[record.innerStart..<record.innerEnd], as: UTF8.self)
     }
 
-    public func integer(ofType type: Int64) -> Int64? {
+    package func integer(ofType type: Int64) -> Int64? {
         guard let record = record(ofType: type), record.state == .integer else { return nil }
         return record.number
     }
 
-    public func flag(ofType type: Int64) -> Bool? {
+    package func flag(ofType type: Int64) -> Bool? {
         guard let record = record(ofType: type), record.state == .flag else { return nil }
         return record.number == 1
     }
 
     /// The instant of a date field; nil when absent, empty or not a date.
-    public func timestamp(ofType type: Int64) -> Timestamp? {
+    package func timestamp(ofType type: Int64) -> Timestamp? {
         guard let record = record(ofType: type), record.state == .date else { return nil }
         return Timestamp(milliseconds: record.number)
     }
@@ -34,13 +34,13 @@ extension AttributeSet {
         return found
     }
 
-    public func bytes(ofType type: Int64) -> [UInt8]? {
+    package func bytes(ofType type: Int64) -> [UInt8]? {
         guard let record = record(ofType: type), record.state == .bytes else { return nil }
         return Array(storage.bytes[record.valueStart..<record.valueEnd])
     }
 
     /// Calls `body` with each known field that has a value, in encoded order: `fields` without the dictionary.
-    public func forEachField(_ body: (ReceiptField, FieldValue) throws -> Void) rethrows {
+    package func forEachField(_ body: (ReceiptField, FieldValue) throws -> Void) rethrows {
         let fieldsByType = table.fieldsByType
         let bytes = storage.bytes
         for record in records where record.state.hasValue {

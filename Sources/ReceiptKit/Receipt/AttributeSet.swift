@@ -3,7 +3,7 @@
 /// The app receipt and each in-app purchase are both such sets; this type decodes either against its field table.
 /// It stores one ``AttributeRecord`` per attribute over the shared input buffer and makes ``ReceiptAttribute``
 /// values, ``FieldValue`` values and their Strings only when asked (README "Decode core").
-public struct AttributeSet: Sendable {
+package struct AttributeSet: Sendable {
     /// The buffer the records point into.
     let storage: ASN1Buffer
     let table: FieldTable
@@ -11,7 +11,7 @@ public struct AttributeSet: Sendable {
     /// already has a value is left unknown (with a warning), which lets readers take the first they meet.
     package let records: [AttributeRecord]
     /// Remarks about odd but readable values ("attribute 12 at offset 80: ..."), sorted.
-    public let warnings: [String]
+    package let warnings: [String]
     /// Bit (type - ``FieldTable/firstType``) is set when a record of that type holds a value: a lookup of a field
     /// the set does not have (most purchases have no cancellation date) answers without reading every record.
     let valuedTypes: UInt64
@@ -20,14 +20,14 @@ public struct AttributeSet: Sendable {
     package var recordBytes: [UInt8] { storage.bytes }
 
     /// Every attribute in encoded order (DER sorts SET OF by bytes, so this is not type order).
-    public var attributes: [ReceiptAttribute] { records.map(attribute) }
+    package var attributes: [ReceiptAttribute] { records.map(attribute) }
 
     /// How many attributes the set holds, without making them.
-    public var attributeCount: Int { records.count }
+    package var attributeCount: Int { records.count }
 
     /// Decoded values of the known attributes, by type. Empty optional values (dates, offer ids) are absent here
     /// but still listed in ``attributes``. Built on each call: ``value(ofType:)`` reads one without the dictionary.
-    public var fields: [Int64: FieldValue] {
+    package var fields: [Int64: FieldValue] {
         var fields: [Int64: FieldValue] = [:]
         for record in records where record.state.hasValue && fields[record.type] == nil {
             fields[record.type] = record.fieldValue(storage.bytes)
@@ -36,16 +36,16 @@ public struct AttributeSet: Sendable {
     }
 
     /// The decoded value of the known attribute `type`, what `fields[type]` holds.
-    public func value(ofType type: Int64) -> FieldValue? { record(ofType: type)?.fieldValue(storage.bytes) }
+    package func value(ofType type: Int64) -> FieldValue? { record(ofType: type)?.fieldValue(storage.bytes) }
 
     /// Attributes not in the table, or that did not hold what the table expects, or repeated: kept raw.
-    public var unknownAttributes: [ReceiptAttribute] { records.filter { $0.state == .unknown }.map(attribute) }
+    package var unknownAttributes: [ReceiptAttribute] { records.filter { $0.state == .unknown }.map(attribute) }
 
     /// Positions in ``attributes`` of the unknown ones.
     var unknownIndices: [Int] { records.indices.filter { records[$0].state == .unknown } }
 
     /// Nested sets found under the nested type (in-app purchases), in encoded order.
-    public var nested: [ReceiptAttribute] { records.filter { $0.state == .nested }.map(attribute) }
+    package var nested: [ReceiptAttribute] { records.filter { $0.state == .nested }.map(attribute) }
 
     /// Decodes `node`, which must be a SET of ReceiptAttribute. `budget` is how many more attributes the
     /// receipt may hold (``Limits/maximumAttributesPerReceipt`` shared by the payload and its purchases).

@@ -1,5 +1,5 @@
 /// What an attribute's value octets hold.
-public enum AttributeValue: Sendable, Equatable {
+package enum AttributeValue: Sendable, Equatable {
     case string(String)
     case integer(Int64)
     /// A SET (an in-app purchase or similar nested attributes).

@@ -1,5 +1,5 @@
 /// A known attribute's decoded value.
-public enum FieldValue: Sendable, Equatable {
+package enum FieldValue: Sendable, Equatable {
     case string(String)
     case integer(Int64)
     case flag(Bool)
@@ -7,27 +7,27 @@ public enum FieldValue: Sendable, Equatable {
     case date(raw: String, timestamp: Timestamp?)
     case bytes([UInt8])
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
-    public var integer: Int64? {
+    package var integer: Int64? {
         if case .integer(let number) = self { return number }
         return nil
     }
 
-    public var flag: Bool? {
+    package var flag: Bool? {
         if case .flag(let value) = self { return value }
         return nil
     }
 
-    public var timestamp: Timestamp? {
+    package var timestamp: Timestamp? {
         if case .date(_, let timestamp) = self { return timestamp }
         return nil
     }
 
-    public var bytes: [UInt8]? {
+    package var bytes: [UInt8]? {
         if case .bytes(let value) = self { return value }
         return nil
     }

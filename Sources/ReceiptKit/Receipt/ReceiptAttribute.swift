@@ -6,16 +6,16 @@
 ///     version  INTEGER,
 ///     value    OCTET STRING }
 /// ```
-public struct ReceiptAttribute: Sendable {
-    public let type: Int64
-    public let version: Int64
+package struct ReceiptAttribute: Sendable {
+    package let type: Int64
+    package let version: Int64
     /// Offset of the attribute's SEQUENCE in the input (or in the payload buffer for BER-chunked payloads).
-    public let offset: Int
+    package let offset: Int
     /// The OCTET STRING element holding the value.
-    public let valueNode: ASN1Node
+    package let valueNode: ASN1Node
 
     /// The value octets: for most types a complete DER element, for types 4, 5, 6 and 7 raw bytes.
-    public var value: ArraySlice<UInt8> { valueNode.content }
+    package var value: ArraySlice<UInt8> { valueNode.content }
 
     init(type: Int64, version: Int64, offset: Int, valueNode: ASN1Node) {
         self.type = type
@@ -27,13 +27,13 @@ public struct ReceiptAttribute: Sendable {
     /// The value's inner element when the octets are exactly one well-formed element, else nil (raw bytes).
     ///
     /// Raw values are normal here (types 4-7 are not DER), so failing to parse is an answer, not an error.
-    public var innerElement: ASN1Node? { try? valueNode.parseContentAsElement() }
+    package var innerElement: ASN1Node? { try? valueNode.parseContentAsElement() }
 
     /// The inner value decoded for display: a string, an integer, or nil for raw bytes.
     ///
     /// Read with the span reader over the pinned buffer (every unknown attribute of every purchase passes here
     /// when a receipt is printed); a constructed OCTET STRING takes the node reader's way through its chunks.
-    public var decodedValue: AttributeValue {
+    package var decodedValue: AttributeValue {
         guard !valueNode.identifier.isConstructed else { return Self.decoded(innerElement) }
         return Self.decodedValue(of: ASN1Span(valueNode), in: valueNode.storage)
     }

@@ -1,6 +1,6 @@
 /// How a known attribute is typed in the payload and rendered in verifyReceipt JSON (receipt-format.md §1.2, §2, §6.8).
-public struct ReceiptField: Sendable {
-    public enum Kind: Sendable {
+package struct ReceiptField: Sendable {
+    package enum Kind: Sendable {
         /// A string type inside the OCTET STRING; JSON string.
         case string
         /// INTEGER; JSON number (receipt-level ids).
@@ -15,13 +15,13 @@ public struct ReceiptField: Sendable {
         case bytes
     }
 
-    public let type: Int64
+    package let type: Int64
     /// The verifyReceipt name, or this tool's clearly named extra key where Apple's JSON has none.
-    public let name: String
-    public let kind: Kind
+    package let name: String
+    package let kind: Kind
     /// Whether an empty value means "not set". True for dates and optional strings (Apple leaves such
     /// attributes present but empty, and omits them from its JSON); identity strings keep "" as the truth.
-    public let emptyMeansAbsent: Bool
+    package let emptyMeansAbsent: Bool
 
     static let optionalStringTypes: Set<Int64> = [10, 1720, 1721]
 
@@ -33,7 +33,7 @@ public struct ReceiptField: Sendable {
     }
 
     /// App-level attributes this tool names.
-    public static let appFields: [Int64: ReceiptField] = table([
+    package static let appFields: [Int64: ReceiptField] = table([
         (0, "receipt_type", .string), (1, "app_item_id", .number), (2, "bundle_id", .string),
         (3, "application_version", .string), (4, "opaque_value", .bytes), (5, "sha1_hash", .bytes),
         (10, "age_rating", .string), (12, "receipt_creation_date", .date), (15, "download_id", .number),
@@ -42,7 +42,7 @@ public struct ReceiptField: Sendable {
     ])
 
     /// In-app purchase attributes this tool names.
-    public static let inAppFields: [Int64: ReceiptField] = table([
+    package static let inAppFields: [Int64: ReceiptField] = table([
         (1701, "quantity", .numericString), (1702, "product_id", .string), (1703, "transaction_id", .string),
         (1704, "purchase_date", .date), (1705, "original_transaction_id", .string),
         (1706, "original_purchase_date", .date), (1707, "product_type", .number), (1708, "expires_date", .date),
@@ -52,7 +52,7 @@ public struct ReceiptField: Sendable {
     ])
 
     /// The attribute type holding in-app purchases.
-    public static let inAppPurchaseType: Int64 = 17
+    package static let inAppPurchaseType: Int64 = 17
 
     /// ``appFields`` as an array indexed by type (0 to 32), so the decoder does not hash each attribute's type.
     static let appFieldsByType: [ReceiptField?] = byType(appFields, first: 0)

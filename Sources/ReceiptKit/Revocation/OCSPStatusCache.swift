@@ -25,6 +25,8 @@ public final class OCSPStatusCache: Sendable {
     private let entries = Mutex<[Key: Entry]>([:])
     private let capacity: Int
 
+    /// A cache for one checker's answers; Apple's responders let an answer stand for minutes, so a batch asks once.
+    /// - Parameter capacity: How many certificates' answers it keeps.
     public init(capacity: Int = 32) { self.capacity = max(1, capacity) }
 
     /// The entry for `key` when it has not expired at `now`.

@@ -4,12 +4,18 @@
 public protocol OCSPTransport: Sendable {
     /// POSTs `request` (DER, `application/ocsp-request`) to `url` and returns the answer's body (DER), or why
     /// there is none (the responder could not be reached, timed out, or answered with something other than 200).
+    /// - Parameters:
+    ///   - request: The OCSP request, DER.
+    ///   - url: The responder's URL, from the certificate's Authority Information Access.
+    /// - Returns: The response body (DER), or why there is none.
     func post(_ request: [UInt8], to url: String) -> Result<[UInt8], OCSPTransportFailure>
 }
 
 /// Why a transport brought no answer back; the text names the responder and the reason, never the request.
 public struct OCSPTransportFailure: Error, Sendable, CustomStringConvertible {
+    /// The responder and the reason, in words.
     public let description: String
 
+    /// - Parameter description: The responder and the reason, never the request.
     public init(_ description: String) { self.description = description }
 }

@@ -14,6 +14,10 @@ public final class RevocationChecker: Sendable {
     let cache: OCSPStatusCache
     let unanswering = UnansweringResponders()
 
+    /// - Parameters:
+    ///   - transport: What carries requests to responders (the library opens no sockets).
+    ///   - clock: The current time, to judge an answer's freshness (the library reads no clock).
+    ///   - cache: Where good answers are kept while they are fresh.
     public init(transport: any OCSPTransport, clock: @escaping @Sendable () -> Timestamp, cache: OCSPStatusCache = .init()) {
         self.transport = transport
         self.clock = clock

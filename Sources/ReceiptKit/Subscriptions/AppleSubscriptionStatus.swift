@@ -11,20 +11,20 @@
 /// | 3 | in the billing retry period | `in_billing_retry` |
 /// | 4 | in the billing grace period | `in_grace_period` |
 /// | 5 | revoked (refunded, or family sharing withdrawn) | `revoked` |
-public struct AppleSubscriptionStatus: Sendable {
-    public let originalTransactionID: String
-    public let productID: String?
+package struct AppleSubscriptionStatus: Sendable {
+    package let originalTransactionID: String
+    package let productID: String?
     /// Apple's code, 1-5.
-    public let status: Int64
+    package let status: Int64
     /// Where the code was read: `data[0].lastTransactions[1].status` (beside the signed items, so not itself
     /// signed) or a notification's `data.status` (inside its signed payload).
-    public let path: String
-    public let signed: Bool
+    package let path: String
+    package let signed: Bool
 
-    public var meaning: String { Self.meaning(ofStatus: status) }
-    public var state: SubscriptionStatus.State? { Self.state(ofStatus: status) }
+    package var meaning: String { Self.meaning(ofStatus: status) }
+    package var state: SubscriptionStatus.State? { Self.state(ofStatus: status) }
 
-    public static func meaning(ofStatus code: Int64) -> String {
+    package static func meaning(ofStatus code: Int64) -> String {
         switch code {
         case 1: return "active"
         case 2: return "expired"
@@ -36,7 +36,7 @@ public struct AppleSubscriptionStatus: Sendable {
     }
 
     /// The state the code maps to; nil for codes Apple does not document.
-    public static func state(ofStatus code: Int64) -> SubscriptionStatus.State? {
+    package static func state(ofStatus code: Int64) -> SubscriptionStatus.State? {
         switch code {
         case 1: return .active
         case 2: return .expired
@@ -50,7 +50,7 @@ public struct AppleSubscriptionStatus: Sendable {
 
 extension AppleSubscriptionStatus {
     /// `{meaning, original_transaction_id, path, product_id, signed, state, status}`.
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         output.beginObject()
         output.key("meaning")
         output.string(meaning)

@@ -6,7 +6,9 @@
 /// The text comes from the command line or a file, so each number is bounded (``maximumNumber``) and every
 /// step of ``added(to:)`` is checked: `P999999999999999999Y` is refused with a reason instead of overflowing.
 public struct ISO8601Duration: Sendable, Equatable, CustomStringConvertible {
+    /// The designators' numbers (a week is seven days; hours, minutes and seconds are counted in seconds).
     public let years: Int64, months: Int64, days: Int64, seconds: Int64
+    /// The duration as it was written.
     public let description: String
 
     /// The largest number one designator may carry: 10,000 years of seconds, more than any term needs, and small
@@ -15,12 +17,18 @@ public struct ISO8601Duration: Sendable, Equatable, CustomStringConvertible {
 
     /// Why a duration was refused.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The text as given.
         public let text: String
+        /// What is wrong with it.
         public let reason: String
 
+        /// The text and the reason, for an error message.
         public var description: String { "'\(text)' is not an ISO 8601 duration: \(reason)" }
     }
 
+    /// Reads `PnYnMnWnDTnHnMnS` (each part optional, at least one present).
+    /// - Parameter text: The duration, e.g. `P1M`.
+    /// - Throws: `Failure` naming what is wrong with the text.
     public init(_ text: String) throws(Failure) {
         var years: Int64 = 0, months: Int64 = 0, days: Int64 = 0, seconds: Int64 = 0
         var number: Int64? = nil
@@ -74,6 +82,8 @@ public struct ISO8601Duration: Sendable, Equatable, CustomStringConvertible {
     /// `start` moved forward by this duration, in UTC calendar arithmetic; a day past the end of a shorter
     /// month clamps to its last day. Nil when `start` or the end lies outside ``Timestamp/supportedRange``:
     /// such a term has no end the tool can name.
+    /// - Parameter start: When the term begins (a purchase date).
+    /// - Returns: When the term ends.
     public func added(to start: Timestamp) -> Timestamp? {
         guard Timestamp.supportedRange.contains(start.milliseconds) else { return nil }
         let civil = CivilTime(secondsSinceEpoch: start.seconds)

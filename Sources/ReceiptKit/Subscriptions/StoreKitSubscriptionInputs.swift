@@ -7,19 +7,22 @@
 /// ``appleStatuses`` with the state each maps to (``AppleSubscriptionStatus``), never fed into the evaluation:
 /// in an API answer the code sits outside the signed items, and the signed renewal info says the same thing.
 public struct StoreKitSubscriptionInputs: Sendable {
+    /// The transactions and renewals of the items that count, for ``SubscriptionEvaluator``.
     public let inputs: SubscriptionInputs
     /// Apple's status per subscription, for subscriptions whose signed items were counted.
-    public let appleStatuses: [AppleSubscriptionStatus]
+    package let appleStatuses: [AppleSubscriptionStatus]
     /// Items not counted, with their reports (a notification that is not valid is listed too: its
     /// `data.status` is then not used, while the Apple-signed items nested in it still count on their own).
     public let excluded: [SignedDataReport]
 
     /// From an App Store Server API answer (or notification body) that was verified.
+    /// - Parameter report: The verified answer; only items whose verdict is `valid` count.
     public init(_ report: SignedDataBodyReport) {
         self.init(items: report.items, origin: report.body.kind)
     }
 
     /// From a verified notification, transaction or renewal info handed in on its own.
+    /// - Parameter report: The verified item; counted only when its verdict is `valid`.
     public init(_ report: SignedDataReport) {
         self.init(items: [report], origin: nil)
     }

@@ -11,6 +11,10 @@ public struct SubscriptionEvaluator: Sendable {
     /// Whether the data comes from the sandbox, where renewals run compressed.
     public let sandbox: Bool
 
+    /// - Parameters:
+    ///   - at: The instant to evaluate at (often ``SubscriptionInputs/defaultTime``).
+    ///   - periods: Terms of non-renewing products, by product id; without one such a product cannot be placed.
+    ///   - sandbox: Whether the data comes from the sandbox (``SubscriptionInputs/sandbox``).
     public init(at: Timestamp, periods: [String: ISO8601Duration] = [:], sandbox: Bool) {
         self.at = at
         self.periods = periods
@@ -19,6 +23,7 @@ public struct SubscriptionEvaluator: Sendable {
 
     /// The result: subscriptions ordered by latest expiry (ascending), and what could not be placed.
     public struct Result: Sendable {
+        /// One state per subscription (original transaction id and product).
         public let subscriptions: [SubscriptionStatus]
         /// Non-renewing products (product type 2) that need a term (a period).
         public let productsNeedingPeriod: [String]
@@ -26,6 +31,11 @@ public struct SubscriptionEvaluator: Sendable {
         public let otherPurchaseCount: Int
     }
 
+    /// The state of every subscription at ``at``.
+    /// - Parameters:
+    ///   - transactions: Every transaction known (``SubscriptionInputs/transactions``); a later record of the same id wins.
+    ///   - renewals: Pending renewal info, which decides grace period and billing retry after expiry.
+    /// - Returns: The subscriptions, the products that need a term, and how many purchases are no subscription.
     public func evaluate(transactions: [PurchaseRecord], renewals: [PendingRenewal]) -> Result {
         // One record per transaction id; later lists (latest_receipt_info) win over earlier ones (in_app).
         var unique: [String: PurchaseRecord] = [:]

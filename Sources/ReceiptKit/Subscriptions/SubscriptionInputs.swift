@@ -1,11 +1,15 @@
 /// What subscription states are computed from: transactions, pending renewals, whether the data is from the
 /// sandbox, the natural time to evaluate at, and what the source cannot know.
 public struct SubscriptionInputs: Sendable {
+    /// Every transaction the source holds, later duplicates after earlier ones.
     public let transactions: [PurchaseRecord]
+    /// Pending renewal info (only verifyReceipt answers and StoreKit 2 renewal info carry it).
     public let renewals: [PendingRenewal]
+    /// Whether the data comes from the sandbox, where renewals run compressed.
     public let sandbox: Bool
     /// The time the source speaks for (Apple's request date, or the receipt's creation).
     public let defaultTime: Timestamp?
+    /// What ``defaultTime`` is (request date, receipt creation date, …), for the report.
     public let defaultTimeSource: TimeSource
     /// Why the default time is missing although the source names one (an unreadable date), when it is.
     public let defaultTimeProblem: String?
@@ -15,6 +19,15 @@ public struct SubscriptionInputs: Sendable {
     public let explanations: [String]
 
     /// From parts already read (StoreKit 2 signed data, see ``StoreKitSubscriptionInputs``).
+    /// - Parameters:
+    ///   - transactions: Every transaction known.
+    ///   - renewals: Pending renewal info.
+    ///   - sandbox: Whether the data is from the sandbox.
+    ///   - defaultTime: The time the source speaks for.
+    ///   - defaultTimeSource: Where that time came from.
+    ///   - defaultTimeProblem: Why the time is missing although the source names one.
+    ///   - cannotKnow: Limits of the source, said plainly.
+    ///   - explanations: Facts about the source worth stating.
     public init(
         transactions: [PurchaseRecord], renewals: [PendingRenewal], sandbox: Bool, defaultTime: Timestamp?,
         defaultTimeSource: TimeSource, defaultTimeProblem: String? = nil, cannotKnow: [String], explanations: [String]
@@ -30,6 +43,7 @@ public struct SubscriptionInputs: Sendable {
     }
 
     /// From Apple's answer: the receipt's transactions, then latest_receipt_info (which wins for the same id).
+    /// - Parameter response: Apple's verifyReceipt answer, parsed.
     public init(response: VerifyReceiptResponse) {
         let receiptTransactions = response.receiptTransactions
         transactions = receiptTransactions + response.latestReceiptInfo
@@ -76,6 +90,7 @@ public struct SubscriptionInputs: Sendable {
     }
 
     /// From a receipt alone.
+    /// - Parameter receipt: A decoded app receipt; its in-app purchases are the transactions, and it has no renewal info.
     public init(receipt: AppReceipt) {
         transactions = receipt.receipt.inApp.map(PurchaseRecord.init(purchase:))
         renewals = []
@@ -88,6 +103,7 @@ public struct SubscriptionInputs: Sendable {
     }
 
     /// From an iOS 6 transaction receipt alone.
+    /// - Parameter transaction: A decoded transaction receipt; its one purchase is the transaction.
     public init(transaction: TransactionReceipt) {
         let record = PurchaseRecord(json: transaction.purchaseInfo.mapValues(JSONValue.string))
         transactions = [record]

@@ -1,16 +1,16 @@
 /// Reads what `subscriptions` evaluates: a verifyReceipt response when the input is JSON with a status,
 /// otherwise a receipt (app or iOS 6) or StoreKit 2 signed data (a notification, a transaction, an App Store
 /// Server API answer), whose items are verified with `policy` on the way: only valid items count.
-public enum SubscriptionSource {
+package enum SubscriptionSource {
     /// Why an input could not be read.
-    public enum Failure: Error, Sendable {
+    package enum Failure: Error, Sendable {
         /// JSON with a status that is not a verifyReceipt response Apple would send.
         case response(VerifyReceiptResponse.Failure)
         /// Not a receipt either.
         case undecodable(DecodeError)
     }
 
-    public static func read(source: String, bytes: [UInt8], policy: VerificationPolicy = VerificationPolicy()) throws(Failure)
+    package static func read(source: String, bytes: [UInt8], policy: VerificationPolicy = VerificationPolicy()) throws(Failure)
         -> (SubscriptionInputs, SubscriptionReport.Origin)
     {
         if bytes.first(where: { !ASCII.isWhitespace($0) }) == UInt8(ascii: "{"), let json = parsedObject(bytes),

@@ -6,7 +6,7 @@ extension ReceiptDateParser {
     /// A wall-clock time that the clocks skip when daylight time starts (02:00-02:59 on that Sunday) names no
     /// instant, and one in the hour repeated when it ends (01:00-01:59) names two: both are refused with the
     /// reason, rather than guessed.
-    public static func parseApplePacific(_ text: String) throws(Failure) -> Timestamp {
+    package static func parseApplePacific(_ text: String) throws(Failure) -> Timestamp {
         let suffix = " America/Los_Angeles"
         guard text.hasSuffix(suffix) else { throw Failure(text: text, reason: "expected a date ending in America/Los_Angeles") }
         // The wall-clock reading as if it were UTC; the instant is that minus the offset in force.

@@ -5,17 +5,17 @@
 /// date reads as unreadable instead of as some other date. A leap second (`:60`) is refused as well: Unix time,
 /// which Apple's `_ms` values and every instant here count, has no place for it, and accepting it would mean
 /// quietly turning it into the following second.
-public enum ReceiptDateParser {
+package enum ReceiptDateParser {
     /// Why a date string was refused.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public let text: String
-        public let reason: String
+    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        package let text: String
+        package let reason: String
 
-        public var description: String { "\"\(text)\": \(reason)" }
+        package var description: String { "\"\(text)\": \(reason)" }
     }
 
     /// The instant `text` names. An empty string is not a date; callers treat it as "absent" before calling.
-    public static func parse(_ text: String) throws(Failure) -> Timestamp {
+    package static func parse(_ text: String) throws(Failure) -> Timestamp {
         var text = text
         return try text.withUTF8 { parse(utf8: $0) }.get()
     }
@@ -75,7 +75,7 @@ public enum ReceiptDateParser {
     }
 
     /// A count of milliseconds since 1970 written as decimal text, as in Apple's `_ms` fields.
-    public static func parseMilliseconds(_ text: String) throws(Failure) -> Timestamp {
+    package static func parseMilliseconds(_ text: String) throws(Failure) -> Timestamp {
         guard let milliseconds = Int64(text) else {
             throw Failure(text: text, reason: "not a whole number of milliseconds that fits in 64 bits")
         }
@@ -159,7 +159,7 @@ public enum ReceiptDateParser {
     }
 
     /// Parses Apple's verifyReceipt rendering `2020-07-22 17:39:08 Etc/GMT` (also with `GMT` or `UTC`).
-    public static func parseAppleGMT(_ text: String) throws(Failure) -> Timestamp {
+    package static func parseAppleGMT(_ text: String) throws(Failure) -> Timestamp {
         for suffix in [" Etc/GMT", " GMT", " UTC"] where text.hasSuffix(suffix) {
             do {
                 return try parse(String(text.dropLast(suffix.count)) + "Z")

@@ -2,7 +2,7 @@
 ///
 /// Apple's servers send integers; Xcode's StoreKit Testing sends fractional ones (`1697679936049.7297`) and
 /// dates as early as year 1 (`-62135769600000`). Fractions are cut to whole milliseconds, toward the past.
-public enum StoreKitDate {
+package enum StoreKitDate {
     /// Beyond ±10^16 ms (about ±317,000 years) a value is not a date; the bound also keeps the conversion exact.
     static let limit = 1e16
 
@@ -11,7 +11,7 @@ public enum StoreKitDate {
     /// Apple signs dates as JSON numbers. A string is read only when it is plain decimal digits (some tools
     /// re-serialise Apple's numbers as text); a signed, hexadecimal, fractional or exponent string is not a
     /// date, since `Double` would read `"0x18BCFE56800"` or `"+1700..."` as one.
-    public static func timestamp(_ value: JSONValue?) -> Timestamp? {
+    package static func timestamp(_ value: JSONValue?) -> Timestamp? {
         let text: String
         switch value {
         case .number(let number)?: text = number
@@ -27,7 +27,7 @@ public enum StoreKitDate {
 
     /// Every millisecond date in `value` (keys ending in `Date` with a number), keyed by its path
     /// (`expiresDate`, `data.signedDate`, `items[0].purchaseDate`), as RFC 3339 text.
-    public static func renderedDates(in value: JSONValue) -> [String: String] {
+    package static func renderedDates(in value: JSONValue) -> [String: String] {
         var found: [String: String] = [:]
         collect(value, path: "", depth: 0, into: &found)
         return found

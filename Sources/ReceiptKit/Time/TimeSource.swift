@@ -13,6 +13,8 @@ public enum TimeSource: Sendable, Equatable {
     /// StoreKit 2: where the payload's own date came from (`signedDate`, `data.signedDate`), or why there was none.
     case payload(String)
 
+    /// - Parameter naming: How the caller's interface names its settings (``given`` names the time option).
+    /// - Returns: The source as reports write it, e.g. `receipt_creation_date`.
     public func rendered(_ naming: OptionNaming) -> String {
         switch self {
         case .receiptCreationDate: return "receipt_creation_date"
@@ -27,7 +29,7 @@ public enum TimeSource: Sendable, Equatable {
 
 extension Message.Interpolation {
     /// A time source in a message: the caller's own time option is named as the caller names it.
-    public mutating func appendInterpolation(_ source: TimeSource) {
+    package mutating func appendInterpolation(_ source: TimeSource) {
         switch source {
         case .given: appendInterpolation(option: .verificationTime)
         default: appendLiteral(source.rendered(.library))

@@ -10,7 +10,7 @@ extension Timestamp {
     static let writtenYearLimit: Int64 = 300_000_000
 
     /// The instant `text` names when it is in the written form: `[-]YYYY[Y...]-MM-DDTHH:MM:SS[.mmm]Z`.
-    public init?(writtenRFC3339 text: String) {
+    package init?(writtenRFC3339 text: String) {
         var bytes = Substring(text).utf8[...]
         let negative = bytes.first == UInt8(ascii: "-")
         if negative { bytes = bytes.dropFirst() }

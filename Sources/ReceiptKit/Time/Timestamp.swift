@@ -7,6 +7,7 @@
 /// name; whatever is read from input goes through ``init(checkedMilliseconds:)``, so an absurd `_ms` value is
 /// reported rather than carried into date arithmetic where it could overflow.
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Milliseconds since 1970-01-01T00:00:00Z (negative before).
     public let milliseconds: Int64
 
     /// The instants with four-digit UTC years, 0000-01-01T00:00:00Z through 9999-12-31T23:59:59.999Z: every date
@@ -14,14 +15,18 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public static let supportedRange: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
 
     /// Any instant, in range or not (a clock reading, a constant). Input-derived values use the checked form.
+    /// - Parameter milliseconds: Milliseconds since 1970-01-01T00:00:00Z.
     public init(milliseconds: Int64) { self.milliseconds = milliseconds }
 
     /// The instant when it lies in ``supportedRange``.
+    /// - Parameter milliseconds: Milliseconds since 1970-01-01T00:00:00Z, as read from input.
+    /// - Throws: `TimestampRangeError` when the value lies outside ``supportedRange``.
     public init(checkedMilliseconds milliseconds: Int64) throws(TimestampRangeError) {
         guard Self.supportedRange.contains(milliseconds) else { throw TimestampRangeError(milliseconds: milliseconds) }
         self.milliseconds = milliseconds
     }
 
+    /// Earlier instants sort first.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
     /// Whole seconds, rounded toward negative infinity (without the `milliseconds - 999` that overflows at the bottom).
@@ -39,6 +44,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// RFC 3339 in UTC, e.g. `2020-07-22T17:39:08Z` (milliseconds shown only when not zero).
     public var description: String { rfc3339 }
 
+    /// RFC 3339 in UTC, e.g. `2020-07-22T17:39:08Z`, milliseconds shown only when not zero.
     public var rfc3339: String { rendered(appendRFC3339) }
 
     /// Apple's verifyReceipt rendering in UTC: `2020-07-22 17:39:08 Etc/GMT`.

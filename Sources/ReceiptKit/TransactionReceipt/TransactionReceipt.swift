@@ -9,8 +9,11 @@ public struct TransactionReceipt: Sendable {
     public let purchaseInfo: [String: String]
     /// The base64-decoded purchase-info bytes, which the signature covers after the version byte.
     public let purchaseInfoBytes: [UInt8]
+    /// The signature blob's version byte (2 or 3).
     public let signatureVersion: UInt8
+    /// The RSA signature over the version byte and purchase-info.
     public let signature: [UInt8]
+    /// The signing certificate carried in the signature blob.
     public let certificate: X509Certificate
     /// Oddities that did not stop decoding.
     public let warnings: [String]
@@ -21,6 +24,11 @@ public struct TransactionReceipt: Sendable {
     /// naming each key and what was used instead; also listed in ``warnings``.
     public let purchaseDateProblem: String?
 
+    /// Decodes the outer plist, its purchase-info and the signature blob.
+    /// - Parameters:
+    ///   - plist: The receipt's bytes (the old-style plist, already unwrapped from base64).
+    ///   - cache: Where decoded certificates are kept.
+    /// - Throws: `DecodeError` naming what was wrong and where.
     public init(plist: [UInt8], cache: CertificateCache = .shared) throws(DecodeError) {
         let outer: [(key: String, value: String)]
         var warnings: [String] = []
@@ -83,7 +91,7 @@ public struct TransactionReceipt: Sendable {
     }
 
     /// The bytes the signature covers: the version byte followed by the raw purchase-info bytes.
-    public var signedBytes: [UInt8] { [signatureVersion] + purchaseInfoBytes }
+    package var signedBytes: [UInt8] { [signatureVersion] + purchaseInfoBytes }
 
     /// The purchase date from the first readable of `purchase-date-ms` and `purchase-date`, and a line naming
     /// each one present but unreadable (an out-of-range count, an impossible date) and what was used instead.

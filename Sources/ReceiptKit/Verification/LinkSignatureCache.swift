@@ -9,6 +9,7 @@ import Synchronization
 /// each entry keeps its two certificates alive, so an identity cannot be reused by another certificate while its
 /// entry exists. Bounded like ``CertificateCache``.
 public final class LinkSignatureCache: Sendable {
+    /// The process-wide cache the verifiers use unless handed another.
     public static let shared = LinkSignatureCache()
 
     private struct Pair: Hashable {
@@ -27,10 +28,12 @@ public final class LinkSignatureCache: Sendable {
     /// Whole chain evaluations, by ``ChainResultCache/Key``.
     let chains = ChainResultCache()
 
+    /// A cache of its own, for a caller that wants to bound or drop what ``shared`` would keep.
+    /// - Parameter capacity: How many certificate pairs it holds before it starts over.
     public init(capacity: Int = 4096) { self.capacity = capacity }
 
     /// Whether `child` is signed by `issuer`, computed once per pair.
-    public func outcome(child: X509Certificate, issuer: X509Certificate) -> SignatureOutcome {
+    package func outcome(child: X509Certificate, issuer: X509Certificate) -> SignatureOutcome {
         let key = Pair(child: ObjectIdentifier(child), issuer: ObjectIdentifier(issuer))
         if let known = outcomes.withLock({ $0[key] }) { return known.outcome }
         let outcome = child.signatureVerifies(with: issuer)

@@ -1,6 +1,9 @@
 /// Verification of iOS 6 transaction receipts: the signer and field checks are in ``TransactionReceiptChecks``,
 /// the chain is the ``ChainEvaluator``'s, as for every other input.
 extension ReceiptVerifier {
+    /// Runs every check of an iOS 6 transaction receipt (those that apply; the others are skipped).
+    /// - Parameter transaction: A decoded transaction receipt.
+    /// - Returns: Every check with its outcome and the verdict they add up to.
     public func verify(_ transaction: TransactionReceipt) -> VerificationReport {
         let context = TransactionReceiptContext(transaction, policy: policy)
         let leaf = transaction.certificate

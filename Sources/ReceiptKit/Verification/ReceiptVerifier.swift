@@ -2,14 +2,21 @@
 /// date, Apple marker OIDs, algorithms and the requested field checks. Every check is reported; the verifier
 /// never stops at the first failure and never throws for a receipt it could decode.
 public struct ReceiptVerifier: Sendable {
+    /// What this verifier trusts and checks.
     public let policy: VerificationPolicy
     let linkCache: LinkSignatureCache
 
+    /// - Parameters:
+    ///   - policy: What to trust and which fields to check.
+    ///   - linkCache: Where checked certificate links and chains are kept, so a batch pays for a chain once.
     public init(policy: VerificationPolicy, linkCache: LinkSignatureCache = .shared) {
         self.policy = policy
         self.linkCache = linkCache
     }
 
+    /// Runs every receipt check.
+    /// - Parameter appReceipt: A decoded app receipt.
+    /// - Returns: Every check with its outcome, the verdict they add up to, the time used and the certificates' roles.
     public func verify(_ appReceipt: AppReceipt) -> VerificationReport {
         let context = AppReceiptContext(appReceipt, policy: policy)
         var checks: [VerificationCheck] = []

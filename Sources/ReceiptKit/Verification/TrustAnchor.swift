@@ -9,6 +9,12 @@ public struct TrustAnchor: Sendable {
     /// Where the anchor came from: "pinned" or the file it was loaded from.
     public let source: String
 
+    /// An anchor known by its fingerprint, for pinning a root without its file.
+    /// - Parameters:
+    ///   - name: A human name for reports.
+    ///   - sha256Fingerprint: Uppercase hex SHA-256 of the certificate's DER.
+    ///   - certificate: The certificate itself, so a chain that omits its root can end at it.
+    ///   - source: Where the anchor came from, for the report.
     public init(name: String, sha256Fingerprint: String, certificate: X509Certificate? = nil, source: String) {
         self.name = name
         self.sha256Fingerprint = sha256Fingerprint.uppercased()
@@ -17,6 +23,9 @@ public struct TrustAnchor: Sendable {
     }
 
     /// A user-supplied certificate (from --trust-anchor).
+    /// - Parameters:
+    ///   - certificate: The certificate to trust, e.g. loaded with ``X509Certificate/load(_:cache:)``.
+    ///   - source: Where it came from, for the report (a file name).
     public init(certificate: X509Certificate, source: String) {
         self.init(
             name: certificate.subjectCommonName ?? certificate.subject, sha256Fingerprint: certificate.sha256Fingerprint,

@@ -13,7 +13,7 @@ public enum Verdict: String, Sendable {
 
     /// The verdict the checks add up to: only an untrusted anchor failing is `untrusted`; any other failure is
     /// `invalid`; a check that could not be made, with nothing failed, is `unverifiableHere`.
-    public init(checks: [VerificationCheck]) {
+    package init(checks: [VerificationCheck]) {
         let failed = checks.filter { $0.status == .fail }
         if !failed.isEmpty {
             self = failed.allSatisfy { $0.id == .chainAnchor } ? .untrusted : .invalid

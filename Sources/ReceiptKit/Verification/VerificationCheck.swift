@@ -1,7 +1,10 @@
 /// One check of a verification, reported whatever its outcome.
 public struct VerificationCheck: Sendable, Equatable {
+    /// How a check came out; the raw value is the JSON form.
     public enum Status: String, Sendable {
+        /// Checked and right.
         case pass
+        /// Checked and wrong: the verdict is `invalid` (or `untrusted`, when only the anchor fails).
         case fail
         /// Not applicable or not requested (e.g. no bundle id asked for).
         case skip
@@ -9,12 +12,14 @@ public struct VerificationCheck: Sendable, Equatable {
         case error
     }
 
+    /// Which check this is.
     public let id: CheckID
+    /// How it came out.
     public let status: Status
     /// What was checked and what was found, in words; may point at an option of the caller's interface.
     public let detail: Message
 
-    public init(_ id: CheckID, _ status: Status, _ detail: Message) {
+    package init(_ id: CheckID, _ status: Status, _ detail: Message) {
         self.id = id
         self.status = status
         self.detail = detail

@@ -10,8 +10,11 @@ public struct VerificationPolicy: Sendable {
     public var allowXcode = false
     /// Accept any of these bundle ids; empty means not checked.
     public var bundleIDs: [String] = []
+    /// The application version (attribute 3) to require; nil means not checked.
     public var appVersion: String?
+    /// The device id to recompute the receipt's hash with; nil means not checked.
     public var deviceID: DeviceIdentifier?
+    /// The environment to require; nil means not checked.
     public var environment: ReceiptEnvironment?
     /// Anchors for StoreKit 2 signed data (JWS); a caller's own anchors replace this list as well as ``anchors``.
     public var jwsAnchors: [TrustAnchor] = [.appleRootCAG3]
@@ -24,6 +27,7 @@ public struct VerificationPolicy: Sendable {
     /// Nil, the default, asks nobody and leaves the check out of the report.
     public var revocation: RevocationChecker?
 
+    /// Apple's pinned roots, no field checks, the receipt's own creation date as the time.
     public init() {}
 
     /// The time certificates are checked at and where it came from: the policy's, else the receipt's own.

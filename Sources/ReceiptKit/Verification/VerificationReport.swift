@@ -2,16 +2,21 @@
 public struct VerificationReport: Sendable {
     /// A certificate of the receipt (or the anchor that completed its chain) and the role it plays.
     public struct CertificateRole: Sendable {
+        /// Its role: `leaf`, `intermediate`, `root` or `not_on_path`.
         public let role: String
+        /// The certificate.
         public let certificate: X509Certificate
     }
 
+    /// What the checks add up to; the one answer most callers need.
     public let verdict: Verdict
+    /// Every check, in report order (``CheckID/receiptChecks`` or ``CheckID/jwsChecks``).
     public let checks: [VerificationCheck]
     /// Date sanity findings; they never change the verdict.
     public let warnings: [VerificationWarning]
     /// The time certificates were checked at, nil when none could be determined.
     public let verificationTime: Timestamp?
+    /// Where ``verificationTime`` came from (the receipt's creation date, a given time, …).
     public let verificationTimeSource: TimeSource
     /// The anchor the chain ended at, when it ended at one.
     public let trustAnchor: TrustAnchor?

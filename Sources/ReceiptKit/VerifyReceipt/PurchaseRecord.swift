@@ -4,16 +4,27 @@
 public struct PurchaseRecord: Sendable {
     /// The entry's keys as received, hyphens turned into underscores (iOS 6 purchase-info uses hyphens).
     public let fields: [String: JSONValue]
+    /// `product_id`: the product bought.
     public let productID: String?
+    /// `transaction_id`: this transaction's id (compare it as bytes).
     public let transactionID: String?
+    /// `original_transaction_id`: the transaction a restore or renewal goes back to.
     public let originalTransactionID: String?
+    /// `purchase_date`: when the App Store charged for it.
     public let purchaseDate: Timestamp?
+    /// `original_purchase_date`: when the original transaction was bought.
     public let originalPurchaseDate: Timestamp?
+    /// `expires_date`: when this period of an auto-renewable subscription ends.
     public let expiresDate: Timestamp?
+    /// `cancellation_date`: when Apple refunded or revoked it.
     public let cancellationDate: Timestamp?
+    /// `cancellation_reason`: "1" an issue in the app, "0" another reason.
     public let cancellationReason: String?
+    /// `is_trial_period`: this period was a free trial.
     public let isTrialPeriod: Bool?
+    /// `is_in_intro_offer_period`: this period was an introductory offer.
     public let isInIntroOfferPeriod: Bool?
+    /// `is_upgraded`: the customer upgraded to another product (false when absent).
     public let isUpgraded: Bool
     /// 1707 from a receipt (0 non-consumable, 1 consumable, 2 non-renewing, 3 auto-renewable); JSON lacks it.
     public let productType: Int64?
@@ -22,6 +33,8 @@ public struct PurchaseRecord: Sendable {
     /// `expires_date_ms "-9223372036854775808": outside the supported range (…); read as absent`.
     public let dateProblems: [String]
 
+    /// Reads the typed fields from whichever form Apple sent (`_ms`, formatted, string or number).
+    /// - Parameter json: One transaction entry.
     public init(json: [String: JSONValue]) {
         // Only iOS 6 entries use hyphens; the others keep the parsed dictionary itself (shared, not copied).
         if json.keys.contains(where: { $0.utf8.contains(UInt8(ascii: "-")) }) {
@@ -48,6 +61,7 @@ public struct PurchaseRecord: Sendable {
     }
 
     /// The record of a purchase read from a receipt.
+    /// - Parameter purchase: An in-app purchase of a decoded receipt.
     public init(purchase: InAppPurchase) {
         self.init(json: purchase.json.objectValue ?? [:])
     }

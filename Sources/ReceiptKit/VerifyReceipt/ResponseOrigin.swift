@@ -1,5 +1,5 @@
 /// Where a verifyReceipt answer came from: a saved file, or the requests made to the verifier.
-public enum ResponseOrigin: Sendable {
+package enum ResponseOrigin: Sendable {
     case file(String)
     case remote([VerifyReceiptExchange])
 
@@ -22,7 +22,7 @@ public enum ResponseOrigin: Sendable {
 
 extension VerifyReceiptExchange {
     /// `{environment, http_status, problem, status, url}`.
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         output.beginObject()
         output.key("environment")
         output.string(environment)
@@ -40,11 +40,11 @@ extension VerifyReceiptExchange {
 
 extension VerifyReceiptResponse {
     /// Why bytes are not a verifyReceipt response: not JSON, or JSON Apple would not send.
-    public enum ReadFailure: Error, Sendable, CustomStringConvertible {
+    package enum ReadFailure: Error, Sendable, CustomStringConvertible {
         case json(JSONParser.Failure)
         case response(Failure)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .json(let failure): return failure.description
             case .response(let failure): return failure.description
@@ -53,7 +53,7 @@ extension VerifyReceiptResponse {
     }
 
     /// Parses and interprets a saved response.
-    public static func read(_ bytes: [UInt8]) throws(ReadFailure) -> VerifyReceiptResponse {
+    package static func read(_ bytes: [UInt8]) throws(ReadFailure) -> VerifyReceiptResponse {
         let json: JSONValue
         do throws(JSONParser.Failure) {
             json = try JSONParser.parse(bytes)

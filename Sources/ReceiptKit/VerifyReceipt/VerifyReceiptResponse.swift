@@ -4,28 +4,38 @@
 public struct VerifyReceiptResponse: Sendable {
     /// The whole response as received.
     public let json: [String: JSONValue]
+    /// `status`: 0 for a valid receipt, 21000-21010 for Apple's error statuses.
     public let status: Int
+    /// `environment`: `Production` or `Sandbox`, when Apple said.
     public let environment: String?
+    /// `is-retryable`: whether Apple says the same request may succeed later.
     public let isRetryable: Bool?
+    /// `exception`: Apple's exception text, when it sent one.
     public let exception: String?
     /// The `receipt` object: the app-receipt form (with `in_app`) or the iOS 6 form (`bid`, `bvrs` ...).
     public let receipt: [String: JSONValue]?
+    /// `latest_receipt`: the newest receipt, base64, for auto-renewable subscriptions.
     public let latestReceipt: String?
     /// `latest_receipt_info` (and, for iOS 6 responses, `latest_expired_receipt_info`), always as a list.
     public let latestReceiptInfo: [PurchaseRecord]
+    /// `pending_renewal_info`: what happens at each subscription's next renewal.
     public let pendingRenewalInfo: [PendingRenewal]
 
     /// Keys this tool reads; everything else is reported as unknown but kept.
-    public static let knownKeys: Set<String> = [
+    package static let knownKeys: Set<String> = [
         "status", "environment", "is-retryable", "is_retryable", "exception", "receipt", "latest_receipt",
         "latest_receipt_info", "latest_expired_receipt_info", "pending_renewal_info",
     ]
 
     /// Why a JSON document is not a verifyReceipt response.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// What is wrong with the document.
         public let description: String
     }
 
+    /// Reads a verifyReceipt answer.
+    /// - Parameter value: The response body, parsed.
+    /// - Throws: `Failure` when the JSON is not shaped as a verifyReceipt response.
     public init(json value: JSONValue) throws(Failure) {
         guard let object = value.objectValue else { throw Failure(description: "a verifyReceipt response is a JSON object") }
         guard let statusText = object["status"]?.scalarText, let status = Int(statusText) else {
@@ -71,7 +81,7 @@ public struct VerifyReceiptResponse: Sendable {
     }
 
     /// True when `receipt` is the iOS 6 transaction-receipt form rather than an app receipt.
-    public var isTransactionReceiptForm: Bool { receipt?["bid"] != nil && receipt?["in_app"] == nil }
+    package var isTransactionReceiptForm: Bool { receipt?["bid"] != nil && receipt?["in_app"] == nil }
 
     /// The transactions in `receipt.in_app` (or the iOS 6 receipt itself).
     public var receiptTransactions: [PurchaseRecord] {
@@ -89,7 +99,7 @@ public struct VerifyReceiptResponse: Sendable {
 
     /// Every date in the response that is present but unreadable, named by its path
     /// (`latest_receipt_info[0].expires_date_ms "…": …`): what subscription states could not take into account.
-    public var dateProblems: [String] { dateProblems(receiptTransactions: receiptTransactions) }
+    package var dateProblems: [String] { dateProblems(receiptTransactions: receiptTransactions) }
 
     /// ``dateProblems`` with the receipt's transactions already read (they are rebuilt on every access).
     func dateProblems(receiptTransactions: [PurchaseRecord]) -> [String] {
@@ -116,7 +126,7 @@ public struct VerifyReceiptResponse: Sendable {
     }
 
     /// Keys this tool does not interpret, kept in ``json``.
-    public var unknownKeys: [String] { json.keys.filter { !Self.knownKeys.contains($0) }.sorted() }
+    package var unknownKeys: [String] { json.keys.filter { !Self.knownKeys.contains($0) }.sorted() }
 
     /// The status with its meaning, e.g. "21007: this receipt is from the test environment …".
     public var statusMeaning: String { VerifyReceiptStatus.meaning(of: status) }

@@ -1,8 +1,8 @@
 /// verifyReceipt status codes and what they mean (receipt-format.md §6.3; Apple's current wording, with the
 /// older wording where it differed).
-public enum VerifyReceiptStatus {
+package enum VerifyReceiptStatus {
     /// A sentence for `code`.
-    public static func meaning(of code: Int) -> String {
+    package static func meaning(of code: Int) -> String {
         switch code {
         case 0: return "the receipt is valid (for the receipt as a whole; an expired subscription still gives 0)"
         case 21000: return "the request to the App Store was not made using HTTP POST (formerly: the JSON could not be read)"
@@ -22,7 +22,7 @@ public enum VerifyReceiptStatus {
     }
 
     /// Statuses worth asking again after a pause.
-    public static func isRetryable(_ code: Int, flag: Bool?) -> Bool {
+    package static func isRetryable(_ code: Int, flag: Bool?) -> Bool {
         switch code {
         case 21005, 21009: return true
         case 21100...21199: return flag ?? true
