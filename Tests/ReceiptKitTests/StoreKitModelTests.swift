@@ -121,7 +121,7 @@ import Testing
                 "isUpgraded is not a boolean", "offerType is not a whole number", "price is not a whole number",
                 "purchaseDate is not a date in milliseconds",
             ])
-        #expect(AuditRecord.offerFlags(model) == (false, false))
+        #expect(TransactionFacts.offerFlags(model) == (false, false))
         let numericID = JWSTransaction(try Self.parse(#"{"transactionId":2000000000000001}"#))
         #expect(numericID.transactionID == nil && numericID.mismatches.map(\.path) == ["transactionId"])
         let notification = StoreKitNotification(

@@ -18,14 +18,9 @@ public struct DecodeDocument: Sendable {
         self.init(source: source, input: input, content: content)
     }
 
-    /// The receipt's environment as its data names it.
-    public var environment: String? {
-        switch content {
-        case .appReceipt(let receipt): return receipt.receipt.environment.rawValue
-        case .transactionReceipt(let transaction): return transaction.environment
-        case .jws, .signedDataBody: return nil
-        }
-    }
+    /// The receipt's environment as its facts state it (``InputFacts``); nil for StoreKit 2 signed data, whose
+    /// environment only its verified items state.
+    public var environment: String? { InputFacts(receipt: content)?.environment?.rawValue }
 
     /// Decoding remarks, in order.
     public var warnings: [String] {
