@@ -21,7 +21,7 @@ struct SignedFactCollector {
     /// Notes the facts one item states, `place` turning a payload path into a path in the input.
     mutating func note(_ facts: SignedPayloadFacts, place: (String) -> String) {
         note(.bundleID, facts.bundleID.map { ($0.value, place($0.path)) })
-        note(.environment, facts.environment.map { ($0.value, place($0.path)) })
+        note(.environment, facts.environment.map { ($0.value.rawValue, place($0.path)) })
         note(.appAppleID, facts.appAppleID.map { (String($0.value), place($0.path)) })
     }
 
