@@ -18,9 +18,15 @@ public struct DecodeDocument: Sendable {
         self.init(source: source, input: input, content: content)
     }
 
-    /// The receipt's environment as its facts state it (``InputFacts``); nil for StoreKit 2 signed data, whose
-    /// environment only its verified items state.
-    public var environment: String? { InputFacts(receipt: content)?.environment?.rawValue }
+    /// The receipt's environment, read where ``InputFacts`` reads it (without building the purchases' facts, which
+    /// every verify would pay for); nil for StoreKit 2 signed data, whose environment only its verified items state.
+    public var environment: String? {
+        switch content {
+        case .appReceipt(let receipt): InputEnvironment(receipt.receipt.environment).rawValue
+        case .transactionReceipt(let transaction): InputEnvironment(rawValue: transaction.environment).rawValue
+        case .jws, .signedDataBody: nil
+        }
+    }
 
     /// Decoding remarks, in order.
     public var warnings: [String] {
