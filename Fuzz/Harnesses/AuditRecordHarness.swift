@@ -38,17 +38,23 @@ enum AuditRecordHarness {
             number: Int(truncatingIfNeeded: input.int64()), source: text(), verdict: input.pick(verdicts))
         record.id = text()
         record.userID = text()
-        record.kind = text()
-        record.failedChecks = [text()]
+        // Every kind this version writes; check ids and environments are any text (unknown ones are kept).
+        let kinds: [InputSummary.Kind?] = [
+            nil, .appReceipt, .xcodeReceipt, .transactionReceipt, .jws, .signedDataBody(.notification),
+            .signedDataBody(.transactionHistory),
+        ]
+        record.kind = input.pick(kinds)
+        record.failedChecks = [AuditCheckID(rawValue: text()), .known(input.pick(CheckID.allCases))]
         record.bundleID = text()
-        record.environment = text()
+        record.environment = InputEnvironment(rawValue: text())
         record.creationDate = date()
         record.unsignedClaims = [text(): text()]
         record.warnings = [text()]
         var transaction = AuditTransaction(
             transactionID: text(), originalTransactionID: text(), productID: text(), purchaseDate: date(),
-            expiresDate: date(), cancellationDate: date(), ownershipType: text(), isTrialPeriod: input.pick([nil, true, false]))
-        transaction.environment = text()
+            expiresDate: date(), cancellationDate: date(), ownershipType: InAppOwnershipType(rawValue: text()),
+            isTrialPeriod: input.pick([nil, true, false]))
+        transaction.environment = InputEnvironment(rawValue: text())
         transaction.bundleID = text()
         record.transactions = [transaction]
         record.signals = [

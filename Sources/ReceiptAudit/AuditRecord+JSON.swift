@@ -7,7 +7,7 @@ extension AuditRecord {
     public func write(to output: inout JSONOutput) {
         output.beginObject(keysInOrder: true)
         output.member("bundle_id", bundleID)
-        output.member("environment", environment)
+        output.member("environment", environment?.rawValue)
         if let error {
             output.key("error")
             output.beginObject(keysInOrder: true)
@@ -15,9 +15,9 @@ extension AuditRecord {
             output.member("offset", integer: error.offset)
             output.endObject()
         }
-        output.member("failed_checks", strings: failedChecks)
+        output.member("failed_checks", strings: failedChecks.map(\.rawValue))
         output.member("id", id)
-        output.member("kind", kind)
+        output.member("kind", kind?.name)
         output.member("payload_sha256", payloadSHA256)
         output.member("receipt_creation_date", rfc3339: creationDate)
         output.member("receipt_sha256", receiptSHA256)
@@ -70,12 +70,16 @@ extension AuditRecord {
         self.init(number: number, source: source, verdict: verdict)
         id = try reader.string("id")
         userID = try reader.string("user_id")
-        kind = try reader.string("kind")
-        failedChecks = try reader.strings("failed_checks")
+        if let name = try reader.string("kind") {
+            // A kind decides which checks a record had; one this version does not write is refused, as a verdict is.
+            guard let known = InputSummary.Kind(name: name) else { throw AuditRecordParseError("unknown kind '\(name)'") }
+            kind = known
+        }
+        failedChecks = try reader.strings("failed_checks").map(AuditCheckID.init(rawValue:))
         receiptSHA256 = try reader.string("receipt_sha256")
         payloadSHA256 = try reader.string("payload_sha256")
         bundleID = try reader.string("bundle_id")
-        environment = try reader.string("environment")
+        environment = try reader.string("environment").map(InputEnvironment.init(rawValue:))
         creationDate = try reader.date("receipt_creation_date")
         transactions = try reader.array("transactions").enumerated().map { index, item throws(AuditRecordParseError) in
             try AuditTransaction(json: item, context: "transactions[\(index)].")
@@ -102,9 +106,9 @@ extension AuditTransaction {
         output.beginObject(keysInOrder: true)
         output.member("bundle_id", bundleID)
         output.member("cancellation_date", rfc3339: cancellationDate)
-        output.member("environment", environment)
+        output.member("environment", environment?.rawValue)
         output.member("expires_date", rfc3339: expiresDate)
-        output.member("in_app_ownership_type", ownershipType)
+        output.member("in_app_ownership_type", ownershipType?.rawValue)
         Self.write("is_in_intro_offer_period", isInIntroOfferPeriod, to: &output)
         Self.write("is_trial_period", isTrialPeriod, to: &output)
         Self.write("is_upgraded", isUpgraded, to: &output)
@@ -123,10 +127,10 @@ extension AuditTransaction {
             originalTransactionID: try fields.string("original_transaction_id"),
             productID: try fields.string("product_id"), purchaseDate: try fields.date("purchase_date"),
             expiresDate: try fields.date("expires_date"), cancellationDate: try fields.date("cancellation_date"),
-            ownershipType: try fields.string("in_app_ownership_type"),
+            ownershipType: try fields.string("in_app_ownership_type").map(InAppOwnershipType.init(rawValue:)),
             isTrialPeriod: try fields.flag("is_trial_period"),
             isInIntroOfferPeriod: try fields.flag("is_in_intro_offer_period"), isUpgraded: try fields.flag("is_upgraded"))
-        environment = try fields.string("environment")
+        environment = try fields.string("environment").map(InputEnvironment.init(rawValue:))
         bundleID = try fields.string("bundle_id")
     }
 

@@ -9,18 +9,20 @@ public struct AuditRecord: Sendable, Equatable {
     /// The submitter's record id and user id, when the record carried them.
     public var id: String?
     public var userID: String?
-    /// `app_receipt`, `xcode_receipt`, `ios6_transaction_receipt`, `storekit2_jws`; nil when malformed.
-    public var kind: String?
+    /// `app_receipt`, `xcode_receipt`, `ios6_transaction_receipt`, `storekit2_jws`, `storekit2_<body>`; nil
+    /// when malformed.
+    public var kind: InputSummary.Kind?
     public var verdict: AuditVerdict
     /// The ids of the checks whose status was fail or error, in check order.
-    public var failedChecks: [String] = []
+    public var failedChecks: [AuditCheckID] = []
     /// SHA-256 of the container's DER (of the plist for an iOS 6 receipt): identifies these exact bytes.
     public var receiptSHA256: String?
     /// SHA-256 of the signed payload: identifies the receipt's content however its unsigned parts are encoded.
     public var payloadSHA256: String?
-    /// From signed data only: the receipt payload, or the StoreKit 2 items (never an unsigned body around them).
+    /// From signed data only (``InputFacts``): the receipt payload, or the StoreKit 2 items (never an unsigned
+    /// body around them).
     public var bundleID: String?
-    public var environment: String?
+    public var environment: InputEnvironment?
     /// What an unsigned App Store Server API answer says of itself beside its signed items (`bundleId`,
     /// `environment`, `appAppleId`): shown, never counted or checked.
     public var unsignedClaims: [String: String] = [:]
@@ -49,15 +51,17 @@ public struct AuditRecord: Sendable, Equatable {
     /// True unless the record is valid and carries no signal; `--only-problems` keeps these.
     public var isProblem: Bool { verdict != .valid || !signals.isEmpty }
 
-    /// True when the receipt's signature and certificate chain held (no signer or chain check failed or errored).
+    /// True when the receipt's signature and certificate chain held (no check about authenticity failed or
+    /// errored, ``AuditCheckID/isAboutAuthenticity``, and every signed item could be read).
     ///
     /// Only such records feed the cross-record indexes: a forged receipt can claim anybody's transaction ids, and
     /// must not make an honest user's later receipt look shared. Field checks (bundle id, environment, device)
     /// do not matter here: a genuine receipt of another app is still a genuine receipt.
     public var hasAuthenticSignature: Bool {
-        guard verdict != .malformed, kind != nil else { return false }
+        // An error on a record that is not malformed means part of it was not verified (an unreadable signed item).
+        guard verdict != .malformed, kind != nil, error == nil else { return false }
         // A verdict other than valid with no failed check means nothing was verified (a kind not verified yet).
         if verdict != .valid && failedChecks.isEmpty { return false }
-        return !failedChecks.contains { $0.hasPrefix("signer.") || $0.hasPrefix("chain.") || $0.hasPrefix("jws.") }
+        return !failedChecks.contains(where: \.isAboutAuthenticity)
     }
 }

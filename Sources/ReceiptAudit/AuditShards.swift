@@ -105,7 +105,8 @@ struct ShardCheck {
         if record.verdict == .valid && !record.failedChecks.isEmpty {
             warnings.append(
                 "\(source): record \(record.number) is valid but lists failed checks "
-                    + "(\(record.failedChecks.joined(separator: ", "))): the line was not written by audit as it stands")
+                    + "(\(record.failedChecks.map(\.rawValue).joined(separator: ", "))): the line was not written by audit as it stands"
+            )
         }
         if let previous = previousNumber, record.number != previous &+ 1 {
             let what =

@@ -39,9 +39,9 @@ public struct AuditSummary: Sendable, Equatable {
         records += 1
         if record.isProblem { problemRecords += 1 }
         verdicts[record.verdict.rawValue, default: 0] += 1
-        if let kind = record.kind { kinds[kind, default: 0] += 1 }
-        for check in Set(record.failedChecks) { failedChecks[check, default: 0] += 1 }
-        if let environment = record.environment { environments[ExactString(environment), default: 0] += 1 }
+        if let kind = record.kind { kinds[kind.name, default: 0] += 1 }
+        for check in Set(record.failedChecks) { failedChecks[check.rawValue, default: 0] += 1 }
+        if let environment = record.environment { environments[ExactString(environment.rawValue), default: 0] += 1 }
         if let bundle = record.bundleID { bundleIDs[ExactString(bundle), default: 0] += 1 }
         for kind in Set(record.signals.map(\.kind)) {
             signals[kind.rawValue, default: 0] += 1
@@ -84,7 +84,7 @@ public struct AuditSummary: Sendable, Equatable {
     private static func groupKey(_ kind: AuditSignal.Kind, _ record: AuditRecord) -> String {
         switch kind {
         case .bundleIDNotAllowed: return record.bundleID ?? "(absent)"
-        case .environmentNotAllowed: return record.environment ?? "(absent)"
+        case .environmentNotAllowed: return record.environment?.rawValue ?? "(absent)"
         case .deviceMismatch, .creationDateInFuture, .receiptSharedBetweenUsers, .transactionSharedBetweenUsers:
             return record.userID ?? "(no user id)"
         }

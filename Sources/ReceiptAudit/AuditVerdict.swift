@@ -1,4 +1,4 @@
-import ReceiptKit
+public import ReceiptKit
 
 /// A record's verdict: `verify`'s verdict for the receipt, or `malformed` when the record could not be parsed.
 ///
@@ -10,4 +10,15 @@ public enum AuditVerdict: String, Sendable, CaseIterable {
     case untrusted
     case unverifiableHere = "unverifiable_here"
     case malformed
+
+    /// The audit's word for the verifier's verdict.
+    public init(_ verdict: Verdict) {
+        switch verdict {
+        case .valid: self = .valid
+        case .invalid: self = .invalid
+        case .untrusted: self = .untrusted
+        case .unverifiableHere: self = .unverifiableHere
+        case .malformed: self = .malformed
+        }
+    }
 }

@@ -68,8 +68,7 @@ public struct RecordAuditor: Sendable {
             return record
         }
         if record.fill(
-            signedData: decoded.document, input: decoded.input, policy: recordPolicy, linkCache: linkCache,
-            cache: certificateCache)
+            signedData: decoded.document, policy: recordPolicy, linkCache: linkCache, cache: certificateCache)
         {
             record.signals = signals(for: record, policy: recordPolicy, deviceFailure: nil)
             return record
@@ -111,11 +110,12 @@ public struct RecordAuditor: Sendable {
                     "bundle id \(record.bundleID ?? "(absent)") is not \(policy.bundleIDs.joined(separator: " or "))",
                     records: own))
         }
-        if let required = policy.environment, !(record.environment?.isByteEqual(to: required.rawValue) ?? false) {
+        if let required = policy.environment, record.environment != InputEnvironment(required) {
             signals.append(
                 AuditSignal(
                     .environmentNotAllowed,
-                    "environment \(record.environment ?? "(absent)") where \(required.rawValue) is required", records: own))
+                    "environment \(record.environment?.rawValue ?? "(absent)") where \(required.rawValue) is required",
+                    records: own))
         }
         if let deviceFailure {
             signals.append(AuditSignal(.deviceMismatch, deviceFailure, records: own))

@@ -113,9 +113,9 @@ public struct SignalIndex: Sendable {
     /// The user id a record is indexed under, or nil when it is not indexed at all: no user id, a signature or
     /// chain that did not hold, or an Xcode receipt. The persistent index (``AuditIndex``) takes the same.
     static func indexedUser(of record: AuditRecord) -> String? {
-        guard let user = record.userID, record.hasAuthenticSignature,
-            !(record.environment?.isByteEqual(to: "Xcode") ?? false)
-        else { return nil }
+        guard let user = record.userID, record.hasAuthenticSignature, !(record.environment?.isXcode ?? false) else {
+            return nil
+        }
         return user
     }
 
@@ -139,7 +139,7 @@ public struct SignalIndex: Sendable {
         var seenTexts = Set<ExactString>()
         var ids: [TransactionKey] = []
         for transaction in record.transactions
-        where !transaction.isFamilyShared && !(transaction.environment?.isByteEqual(to: "Xcode") ?? false) {
+        where !transaction.isFamilyShared && !(transaction.environment?.isXcode ?? false) {
             for case let id? in [transaction.transactionID, transaction.originalTransactionID] where !id.isEmpty {
                 if let number = canonicalNumber(id) {
                     if seenNumbers.insert(number).inserted { ids.append(.number(number, text: id)) }

@@ -40,7 +40,7 @@ package struct ReportBuilder: Sendable {
             return
         }
         tallies.countedAuditRecords += 1
-        let environment = Self.bounded(record.environment ?? "")
+        let environment = Self.bounded(record.environment?.rawValue ?? "")
         for item in record.transactions { add(ReportTransaction(item, environment: environment)) }
     }
 

@@ -111,7 +111,8 @@ extension ReportTransaction {
     /// `environment` is the record's; a StoreKit 2 transaction that signed another one of its own keeps that.
     init(_ item: AuditTransaction, environment: String) {
         self.init(
-            environment: item.environment.map(ReportBuilder.bounded) ?? environment, transactionID: item.transactionID,
+            environment: item.environment.map { ReportBuilder.bounded($0.rawValue) } ?? environment,
+            transactionID: item.transactionID,
             originalTransactionID: item.originalTransactionID,
             productID: item.productID, purchaseDate: item.purchaseDate, expiresDate: item.expiresDate,
             cancellationDate: item.cancellationDate,

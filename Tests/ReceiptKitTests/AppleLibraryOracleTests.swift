@@ -49,7 +49,7 @@ import Testing
         let jws = try CompactJWS(String(decoding: try Fixtures.bytes(url), as: UTF8.self))
         let facts = SignedPayloadFacts(payload: jws.payload)
         let item = Item(
-            path: url.path, kind: facts.kind.rawValue, environment: facts.environment?.value,
+            path: url.path, kind: facts.kind.rawValue, environment: facts.environment?.value.rawValue,
             bundle_id: facts.bundleID?.value, app_apple_id: facts.appAppleID?.value, roots: roots)
         return (item, SignedDataVerifier(policy: policy).verify(jws).ownVerdict)
     }

@@ -56,14 +56,17 @@ import Testing
         #expect(purchase.attributes.unknownAttributes.map(\.type) == [1703, 1702, 9999])
     }
 
-    /// The audit's one-pass read of a purchase, against the accessors it replaces.
+    /// The facts' one-pass read of a purchase, against the accessors it replaces.
     static func expectSameTransaction(_ purchase: InAppPurchase) {
-        let accessors = AuditTransaction(
+        var accessors = TransactionFacts(
             transactionID: purchase.transactionID, originalTransactionID: purchase.originalTransactionID,
             productID: purchase.productID, purchaseDate: purchase.purchaseDate, expiresDate: purchase.expiresDate,
-            cancellationDate: purchase.cancellationDate, isTrialPeriod: purchase.isTrialPeriod,
-            isInIntroOfferPeriod: purchase.isInIntroOfferPeriod)
-        #expect(AuditRecord.transaction(of: purchase) == accessors, "purchase at offset \(purchase.offset)")
+            revocationDate: purchase.cancellationDate)
+        accessors.isTrialPeriod = purchase.isTrialPeriod
+        accessors.isInIntroOfferPeriod = purchase.isInIntroOfferPeriod
+        accessors.quantity = purchase.quantity
+        accessors.webOrderLineItemID = purchase.webOrderLineItemID.map { String($0) }
+        #expect(TransactionFacts(purchase: purchase) == accessors, "purchase at offset \(purchase.offset)")
     }
 
     @Test func theAuditReadsAPurchaseAsTheAccessorsDo() throws {
@@ -82,8 +85,8 @@ import Testing
         ])
         let purchase = try #require(receipt.inApp.first)
         #expect(purchase.attributes.warnings.contains { $0.contains("holds \"not a date\", which is not an RFC 3339 date") })
-        #expect(AuditRecord.transaction(of: purchase).isTrialPeriod == true)
-        #expect(AuditRecord.transaction(of: purchase).productID == "com.example.product")
+        #expect(TransactionFacts(purchase: purchase).isTrialPeriod == true)
+        #expect(TransactionFacts(purchase: purchase).productID == "com.example.product")
         Self.expectSameTransaction(purchase)
         let dates = purchase.attributes.timestamps(ofTypes: 1712, 1708, 1704)
         #expect(dates.0 == purchase.cancellationDate && dates.1 == purchase.expiresDate && dates.2 == purchase.purchaseDate)

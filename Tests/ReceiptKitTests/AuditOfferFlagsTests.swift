@@ -22,7 +22,7 @@ import Testing
     @Test(arguments: 0..<cases.count)
     func storeKitOfferFieldsMapToTheFlags(index: Int) throws {
         let expected = Self.cases[index]
-        let transaction = AuditRecord.transaction(JWSTransaction(try JSONParser.parse(Array(expected.payload.utf8))))
+        let transaction = TransactionFacts(JWSTransaction(try JSONParser.parse(Array(expected.payload.utf8))))
         #expect(transaction.isTrialPeriod == expected.trial, "\(expected.payload)")
         #expect(transaction.isInIntroOfferPeriod == expected.intro, "\(expected.payload)")
         #expect(transaction.isUpgraded == expected.upgraded, "\(expected.payload)")

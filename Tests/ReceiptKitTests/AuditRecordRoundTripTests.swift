@@ -50,21 +50,25 @@ import Testing
             number: [1, 2, .max, .min, 0][random.below(5)], source: text(), verdict: verdicts[random.below(5)])
         record.id = text()
         record.userID = text()
-        record.kind = text()
-        record.failedChecks = [text(), text()]
+        let kinds: [InputSummary.Kind?] = [
+            nil, .appReceipt, .xcodeReceipt, .transactionReceipt, .jws, .signedDataBody(.refundHistory),
+        ]
+        record.kind = kinds[random.below(kinds.count)]
+        record.failedChecks = [AuditCheckID(rawValue: text()), .known(CheckID.allCases[random.below(CheckID.allCases.count)])]
         record.receiptSHA256 = text()
         record.payloadSHA256 = text()
         record.bundleID = text()
-        record.environment = text()
+        record.environment = InputEnvironment(rawValue: text())
         record.creationDate = date()
         record.unsignedClaims = ["environment": text(), "bundleId": text()]
         record.warnings = [text()]
         record.transactions = (0..<random.below(3)).map { _ in
             var transaction = AuditTransaction(
                 transactionID: text(), originalTransactionID: text(), productID: text(), purchaseDate: date(),
-                expiresDate: date(), cancellationDate: date(), ownershipType: text(), isTrialPeriod: flag(),
+                expiresDate: date(), cancellationDate: date(), ownershipType: InAppOwnershipType(rawValue: text()),
+                isTrialPeriod: flag(),
                 isInIntroOfferPeriod: flag(), isUpgraded: flag())
-            transaction.environment = random.below(2) == 0 ? nil : text()
+            transaction.environment = random.below(2) == 0 ? nil : InputEnvironment(rawValue: text())
             transaction.bundleID = random.below(2) == 0 ? nil : text()
             return transaction
         }

@@ -85,7 +85,7 @@ import Testing
                 "environment",
                 .init(leaf: leaf, embedded: embedded, policy: .appReceipt(base, receiptType: .xcode), window: window)
             ),
-            ("era", .init(leaf: leaf, embedded: embedded, policy: .storeKit2(base, environment: "Production"), window: window)),
+            ("era", .init(leaf: leaf, embedded: embedded, policy: .storeKit2(base, environment: .production), window: window)),
             ("time window", .init(leaf: leaf, embedded: embedded, policy: policy, window: later)),
             (
                 "no time",

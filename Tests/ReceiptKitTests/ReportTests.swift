@@ -10,7 +10,7 @@ import Testing
     static func instant(_ text: String) throws -> Timestamp { try ReceiptDateParser.parse(text) }
 
     static func record(
-        _ number: Int, verdict: AuditVerdict = .valid, environment: String? = "Production", created: String? = nil,
+        _ number: Int, verdict: AuditVerdict = .valid, environment: InputEnvironment? = .production, created: String? = nil,
         _ transactions: [AuditTransaction]
     ) throws -> AuditRecord {
         var record = AuditRecord(number: number, source: "t:\(number)", verdict: verdict)
@@ -216,7 +216,7 @@ import Testing
     @Test func inputTextIsEscapedInCSVAndSVG() throws {
         let hostile = "=HYPERLINK(\"x\")</text><script>alert(1)</script>\u{1B}[2J\u{202E}"
         let record = try Self.record(
-            1, environment: "Sand\"box", created: "2024-03-01T10:00:05Z",
+            1, environment: InputEnvironment(rawValue: "Sand\"box"), created: "2024-03-01T10:00:05Z",
             [try Self.purchase("1", product: hostile, at: "2024-03-01T10:00:00Z")])
         var builder = ReportBuilder(options: ReportOptions())
         builder.add(record)
@@ -302,7 +302,7 @@ import Testing
             let seconds = (first + Int64(offset)) * 86_400 + 43_200
             var record = AuditRecord(number: start + offset, source: "t", verdict: verdict)
             record.creationDate = Timestamp(milliseconds: seconds * 1000)
-            record.environment = "Production"
+            record.environment = .production
             record.transactions = [
                 AuditTransaction(
                     transactionID: "\(start + offset)", originalTransactionID: "\(start + offset)", productID: "p",

@@ -80,7 +80,7 @@ import Testing
         let record = auditor.audit(
             AuditItem(number: 1, source: name, content: .file(try Fixtures.testVector("jws/edge/\(name)"))))
         #expect(record.verdict == .valid && record.signals.isEmpty)
-        #expect(record.bundleID == "com.example.appreceipt.storekit" && record.environment == "Production")
+        #expect(record.bundleID == "com.example.appreceipt.storekit" && record.environment == .production)
     }
 
     @Test func aNestedTransactionOfAnotherAppIsNotedAndKeepsItsOwnFacts() throws {
@@ -96,8 +96,8 @@ import Testing
         let record = auditor.audit(
             AuditItem(
                 number: 1, source: "n", content: .file(try Fixtures.testVector("jws/edge/notification-nesting-other-app.jws"))))
-        #expect(record.environment == "Production" && record.warnings == report.notes)
-        #expect(record.transactions.map(\.environment) == ["Sandbox"])
+        #expect(record.environment == .production && record.warnings == report.notes)
+        #expect(record.transactions.map(\.environment) == [.sandbox])
         #expect(record.transactions.map(\.bundleID) == ["com.example.other"])
         // The report counts the sale where it was signed: Sandbox, not the notification's Production.
         var builder = ReportBuilder(options: ReportOptions())
@@ -109,7 +109,7 @@ import Testing
         var builder = ReportBuilder(options: ReportOptions())
         for (number, id) in ["2\u{212A}1", "2K1"].enumerated() {
             var record = AuditRecord(number: number + 1, source: "r", verdict: .valid)
-            record.environment = "Production"
+            record.environment = .production
             record.transactions = [
                 AuditTransaction(
                     transactionID: id, originalTransactionID: id, productID: "pro.\(id)",

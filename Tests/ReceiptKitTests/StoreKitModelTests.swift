@@ -95,7 +95,7 @@ import Testing
             }
             #expect(model.signedDate == entry.signedDate.map { Timestamp(milliseconds: Int64($0.rounded(.down))) })
             let facts = SignedPayloadFacts(model)
-            #expect(facts.environment?.value ?? "unknown" == entry.environment, "\(entry.file)")
+            #expect(facts.environment?.value.rawValue ?? "unknown" == entry.environment, "\(entry.file)")
             #expect(facts.bundleID?.value == entry.bundle_id, "\(entry.file)")
             #expect(model.notification?.notificationType?.rawValue == entry.notificationType, "\(entry.file)")
         }
@@ -122,7 +122,7 @@ import Testing
                 "isUpgraded is not a boolean", "offerType is not a whole number", "price is not a whole number",
                 "purchaseDate is not a date in milliseconds",
             ])
-        #expect(AuditRecord.offerFlags(model) == (false, false))
+        #expect(TransactionFacts.offerFlags(model) == (false, false))
         let numericID = JWSTransaction(try Self.parse(#"{"transactionId":2000000000000001}"#))
         #expect(numericID.transactionID == nil && numericID.mismatches.map(\.path) == ["transactionId"])
         let notification = StoreKitNotification(
@@ -136,10 +136,10 @@ import Testing
             #"{"notificationType":"EXTERNAL_PURCHASE_TOKEN","externalPurchaseToken":"#
             + #"{"externalPurchaseId":"SANDBOX_1","bundleId":"b","appAppleId":5}}"#
         let facts = SignedPayloadFacts(payload: try Self.parse(external))
-        #expect(facts.environment?.value == "Sandbox" && facts.environment?.path == "externalPurchaseToken.externalPurchaseId")
+        #expect(facts.environment?.value == .sandbox && facts.environment?.path == "externalPurchaseToken.externalPurchaseId")
         #expect(facts.bundleID?.path == "externalPurchaseToken.bundleId" && facts.appAppleID?.value == 5)
         let appData = #"{"notificationType":"X","appData":{"bundleId":"a","environment":"Sandbox","appAppleId":9}}"#
         let appFacts = SignedPayloadFacts(payload: try Self.parse(appData))
-        #expect(appFacts.bundleID?.path == "appData.bundleId" && appFacts.environment?.value == "Sandbox")
+        #expect(appFacts.bundleID?.path == "appData.bundleId" && appFacts.environment?.value == .sandbox)
     }
 }

@@ -38,7 +38,7 @@ import Testing
                 line(try history(environment: "Production", bundleID: "com.example.appreceipt.storekit"), user: "bob"),
             ], auditor: try auditor())
         #expect(records.map(\.verdict) == [.valid, .valid])
-        #expect(records.map(\.environment) == ["Production", "Production"])
+        #expect(records.map(\.environment) == [.production, .production])
         #expect(records.map(\.bundleID) == ["com.example.appreceipt.storekit", "com.example.appreceipt.storekit"])
         #expect(records[0].unsignedClaims["environment"] == "Xcode" && records[0].unsignedClaims["bundleId"] == "com.evil")
         #expect(
@@ -86,7 +86,7 @@ import Testing
         }
         let report = SignedDataVerifier(policy: policy).verify(body)
         #expect(report.verdict == .valid)
-        #expect(report.facts.environment == "Production" && report.facts.bundleID == "com.example.appreceipt.storekit")
+        #expect(report.facts.environment == .production && report.facts.bundleID == "com.example.appreceipt.storekit")
         #expect(report.notes.contains { $0.hasPrefix("the unsigned body says environment Sandbox where") })
     }
 }

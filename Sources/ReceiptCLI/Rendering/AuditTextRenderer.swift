@@ -7,14 +7,14 @@ enum AuditTextRenderer {
     /// `12 records.jsonl:12 invalid app_receipt com.example.app Sandbox user=u-17 1 transaction failed=chain.anchor ...`
     static func line(_ record: AuditRecord) -> String {
         var parts = ["\(record.number)", record.source, record.verdict.rawValue]
-        if let kind = record.kind { parts.append(kind) }
+        if let kind = record.kind { parts.append(kind.name) }
         if let bundle = record.bundleID { parts.append(bundle) }
-        if let environment = record.environment { parts.append(environment) }
+        if let environment = record.environment { parts.append(environment.rawValue) }
         if let user = record.userID { parts.append("user=\(user)") }
         if record.kind != nil {
             parts.append("\(record.transactions.count) transaction\(record.transactions.count == 1 ? "" : "s")")
         }
-        if !record.failedChecks.isEmpty { parts.append("failed=" + record.failedChecks.joined(separator: ",")) }
+        if !record.failedChecks.isEmpty { parts.append("failed=" + record.failedChecks.map(\.rawValue).joined(separator: ",")) }
         for signal in record.signals {
             let related =
                 signal.records == [record.number] ? "" : "(records \(signal.records.map(String.init).joined(separator: ",")))"

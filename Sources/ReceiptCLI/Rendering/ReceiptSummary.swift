@@ -1,11 +1,12 @@
 import ReceiptKit
 
-/// The key fields of any kind of decoded input, as text for the renderers: app receipts by attribute, iOS 6
-/// receipts from their purchase info, StoreKit 2 JWS from Apple's payload names.
+/// The key fields of a decoded receipt as `decode --format text` shows them: app receipts by attribute, iOS 6
+/// receipts from their purchase info (the facts among them, bundle, product and transaction id, from
+/// ``InputFacts``; Apple's own date texts as written), StoreKit 2 by its body kind. The facts every renderer states
+/// (bundle id, environment) come from ``InputFacts``, not from here.
 struct ReceiptSummary {
     /// `(label, value)` rows in display order; absent fields are left out.
     let rows: [(label: String, value: String)]
-    let bundleID: String?
 
     init(_ content: ReceiptDecoder.Document) {
         switch content {
@@ -26,24 +27,21 @@ struct ReceiptSummary {
                 rows.append(("unknown attr. types", types.map(String.init).joined(separator: ", ") + " (\(count))"))
             }
             self.rows = rows
-            bundleID = receipt[.bundleID]?.text
         case .transactionReceipt(let transaction):
             let info = transaction.purchaseInfo
-            let keys: [(String, String)] = [
-                ("bundle_id", "bid"), ("application_version", "bvrs"), ("app_item_id", "app-item-id"),
-                ("original_purchase_date", "original-purchase-date"),
-                ("product_id", "product-id"),
-                ("transaction_id", "transaction-id"), ("purchase_date", "purchase-date"),
-                ("expires_date", "expires-date-formatted"),
+            let facts = InputFacts(transactionReceipt: transaction)
+            let purchase = facts.transactions.first
+            let values: [(String, String?)] = [
+                ("bundle_id", facts.bundleID), ("application_version", info["bvrs"]), ("app_item_id", info["app-item-id"]),
+                ("original_purchase_date", info["original-purchase-date"]), ("product_id", purchase?.productID),
+                ("transaction_id", purchase?.transactionID), ("purchase_date", info["purchase-date"]),
+                ("expires_date", info["expires-date-formatted"]),
             ]
-            rows = keys.compactMap { label, key in info[key].map { (label, $0) } }
-            bundleID = info["bid"]
-        case .jws(let jws):
+            rows = values.compactMap { label, value in value.map { (label, $0) } }
+        case .jws:
             rows = []
-            bundleID = SignedPayloadFacts(jws.storeKit).bundleID?.value
         case .signedDataBody(let body):
             rows = [("body", body.kind.rawValue), ("signed_items", String(body.items.count))]
-            bundleID = body.json["bundleId"]?.scalarText
         }
     }
 }

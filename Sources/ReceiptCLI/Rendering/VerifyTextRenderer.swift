@@ -10,15 +10,15 @@ enum VerifyTextRenderer {
             lines.append("verdict            \(Verdict.malformed.rawValue)")
             lines.append("error              \(error.message(.commandLine))")
         case .signedData(let decoded, let report):
-            lines += header(decoded, verdict: report.verdict)
+            lines += header(decoded, verdict: report.verdict, facts: document.facts)
             lines += report.notes.map { "note: \($0)" }
             lines += SignedDataTextRenderer.render(report, depth: 0)
         case .signedDataBody(let decoded, let report):
-            lines += header(decoded, verdict: report.verdict)
+            lines += header(decoded, verdict: report.verdict, facts: document.facts)
             lines += report.notes.map { "note: \($0)" }
             for item in report.items { lines += SignedDataTextRenderer.render(item, depth: 0) }
         case .verified(let decoded, let report):
-            lines += header(decoded, verdict: report.verdict)
+            lines += header(decoded, verdict: report.verdict, facts: document.facts)
             let time = report.verificationTime.map(\.rfc3339) ?? "none"
             lines.append("verification time  \(time) (\(report.verificationTimeSource.rendered(.commandLine)))")
             lines.append("trust anchor       \(report.trustAnchor.map { "\($0.name) (\($0.source))" } ?? "none")")
@@ -29,12 +29,14 @@ enum VerifyTextRenderer {
         return lines.renderedLines
     }
 
-    static func header(_ decoded: DecodeDocument, verdict: Verdict?) -> [String] {
+    /// Source, verdict, kind and the bundle id the input's signed data states (``InputFacts``: for StoreKit 2 the
+    /// signed items', never an unsigned body's).
+    static func header(_ decoded: DecodeDocument, verdict: Verdict?, facts: InputFacts?) -> [String] {
         var lines = [
             "source             \(decoded.input.source)", "verdict            \(verdict?.rawValue ?? "-")",
             "kind               \(decoded.input.kind.name)",
         ]
-        if let bundle = ReceiptSummary(decoded.content).bundleID { lines.append("bundle_id          \(bundle)") }
+        if let bundle = facts?.bundleID { lines.append("bundle_id          \(bundle)") }
         return lines
     }
 

@@ -181,7 +181,7 @@ public struct JWSVerifier: Sendable {
         }
         checks.append(
             FieldCheck.check(
-                CheckID.payloadEnvironment, facts.environment?.path ?? "environment", actual: facts.environment?.value,
+                CheckID.payloadEnvironment, facts.environment?.path ?? "environment", actual: facts.environment?.value.rawValue,
                 accepted: policy.environment.map { [$0.rawValue] } ?? [], option: .environment))
         checks.append(appAppleIDCheck(facts))
         return checks
@@ -203,12 +203,13 @@ public struct JWSVerifier: Sendable {
                 CheckID.payloadAppAppleID, .skip,
                 "a \(facts.kind == .transaction ? "transaction" : "renewal info") carries no appAppleId")
         }
-        if facts.environment?.value == "Production" {
+        if facts.environment?.value == .production {
             return VerificationCheck(
                 CheckID.payloadAppAppleID, .fail, "appAppleId is absent, which Apple never does in production")
         }
         return VerificationCheck(
             CheckID.payloadAppAppleID, .skip,
-            "appAppleId is absent, which Apple allows outside production (environment \(facts.environment?.value ?? "absent"))")
+            "appAppleId is absent, which Apple allows outside production (environment \(facts.environment?.value.rawValue ?? "absent"))"
+        )
     }
 }

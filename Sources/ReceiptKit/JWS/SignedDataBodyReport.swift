@@ -19,7 +19,7 @@ public struct SignedDataBodyReport: Sendable {
     }
 
     /// The app facts as the signed items state them, and where the body or the items disagree.
-    public var facts: SignedDataFacts { SignedDataFacts(items: items.flatMap(\.allItems), body: body) }
+    public var facts: InputFacts { InputFacts(items: items.flatMap(\.allItems), body: body) }
 
     /// Facts worth stating about the body as a whole.
     public var notes: [String] {

@@ -55,7 +55,10 @@ public struct SignedDataReport: Sendable {
 
     /// Where the item and the items nested in it disagree on bundle id, environment or app Apple id (a
     /// notification for one app nesting another app's Sandbox transaction), one sentence each.
-    public var notes: [String] { SignedDataFacts(items: allItems).warnings }
+    public var notes: [String] { facts.warnings }
+
+    /// The facts of this item and the items nested in it (``InputFacts/init(items:body:)``).
+    public var facts: InputFacts { InputFacts(items: allItems) }
 
     /// This item and everything nested in it, depth first.
     public var allItems: [SignedDataReport] { [self] + nested.flatMap(\.allItems) }

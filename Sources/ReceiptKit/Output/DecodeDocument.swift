@@ -24,12 +24,13 @@ public struct DecodeDocument: Sendable {
         self.init(source: source, input: input, content: content)
     }
 
-    /// The receipt's environment as its data names it.
+    /// The receipt's environment, read where ``InputFacts`` reads it (without building the purchases' facts, which
+    /// every verify would pay for); nil for StoreKit 2 signed data, whose environment only its verified items state.
     package var environment: String? {
         switch content {
-        case .appReceipt(let receipt): return receipt.receipt.environment.rawValue
-        case .transactionReceipt(let transaction): return transaction.environment
-        case .jws, .signedDataBody: return nil
+        case .appReceipt(let receipt): InputEnvironment(receipt.receipt.environment).rawValue
+        case .transactionReceipt(let transaction): InputEnvironment(rawValue: transaction.environment).rawValue
+        case .jws, .signedDataBody: nil
         }
     }
 

@@ -56,12 +56,7 @@ package struct InputSummary: Sendable {
         size = input.inputSize
         layers = input.layers
         wasDoublyEncoded = input.wasDoublyEncoded
-        switch document {
-        case .appReceipt(let receipt): kind = receipt.isXcodeReceipt ? .xcodeReceipt : .appReceipt
-        case .transactionReceipt: kind = .transactionReceipt
-        case .jws: kind = .jws
-        case .signedDataBody(let body): kind = .signedDataBody(body.kind)
-        }
+        kind = Kind(document)
     }
 
     /// The note shown for doubly encoded input.

@@ -74,7 +74,7 @@ public struct StoreKitSubscriptionInputs: Sendable {
         }
 
         inputs = SubscriptionInputs(
-            transactions: transactions, renewals: renewals, sandbox: environments.contains("Sandbox"),
+            transactions: transactions, renewals: renewals, sandbox: environments.contains(.sandbox),
             defaultTime: signed.max(), defaultTimeSource: .payload("signedDate (the latest of the verified items)"),
             cannotKnow: Self.limits(origin: origin, items: items), explanations: explanations)
         appleStatuses = statuses

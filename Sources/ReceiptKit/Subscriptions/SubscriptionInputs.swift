@@ -108,7 +108,7 @@ public struct SubscriptionInputs: Sendable {
         let record = PurchaseRecord(json: transaction.purchaseInfo.mapValues(JSONValue.string))
         transactions = [record]
         renewals = []
-        sandbox = transaction.environment == "Sandbox"
+        sandbox = InputFacts(transactionReceipt: transaction).environment == .sandbox
         defaultTime = transaction.purchaseDate
         defaultTimeSource = .purchaseDate
         defaultTimeProblem = transaction.purchaseDate == nil ? transaction.purchaseDateProblem : nil

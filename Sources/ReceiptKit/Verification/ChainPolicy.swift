@@ -13,11 +13,12 @@ struct ChainPolicy: Hashable, Sendable {
         ChainPolicy(
             shape: .appReceipt, anchors: AnchorPolicy(anchors: policy.anchors),
             xcode: XcodePolicy(
-                allowed: policy.allowXcode, environment: receiptType?.rawValue, requiresFixedReceiptCertificate: true))
+                allowed: policy.allowXcode, environment: receiptType.map(InputEnvironment.init),
+                requiresFixedReceiptCertificate: true))
     }
 
     /// A StoreKit 2 item's rules; `environment` is the payload's own.
-    static func storeKit2(_ policy: VerificationPolicy, environment: String?) -> ChainPolicy {
+    static func storeKit2(_ policy: VerificationPolicy, environment: InputEnvironment?) -> ChainPolicy {
         ChainPolicy(
             shape: .storeKit2, anchors: AnchorPolicy(anchors: policy.jwsAnchors),
             xcode: XcodePolicy(allowed: policy.allowXcode, environment: environment))

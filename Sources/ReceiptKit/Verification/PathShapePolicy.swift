@@ -107,7 +107,8 @@ enum PathShapePolicy: Hashable, Sendable {
                 return VerificationCheck(
                     .jwsX5c, .fail,
                     "one self-signed certificate (\(names)) but the payload's environment is "
-                        + "\(xcode.environment ?? "absent"), not Xcode: App Store signed data has leaf, intermediate, root")
+                        + "\(xcode.environment?.rawValue ?? "absent"), not Xcode: App Store signed data has leaf, intermediate, root"
+                )
             }
             return VerificationCheck(
                 .jwsX5c, .pass, "one self-signed certificate (\(names)) and an Xcode payload: the StoreKit Testing shape")

@@ -60,7 +60,7 @@ enum TransactionReceiptChecks {
     }
 
     static func bundleID(_ context: TransactionReceiptContext) -> VerificationCheck {
-        FieldCheck.bundleID(context.policy, label: "bid", actual: context.transaction.purchaseInfo["bid"])
+        FieldCheck.bundleID(context.policy, label: "bid", actual: InputFacts(transactionReceipt: context.transaction).bundleID)
     }
 
     static func appVersion(_ context: TransactionReceiptContext) -> VerificationCheck {
@@ -72,7 +72,8 @@ enum TransactionReceiptChecks {
     }
 
     static func environment(_ context: TransactionReceiptContext) -> VerificationCheck {
-        FieldCheck.environment(context.policy, actual: context.transaction.environment == "Sandbox" ? .sandbox : .production)
+        let environment = InputFacts(transactionReceipt: context.transaction).environment
+        return FieldCheck.environment(context.policy, actual: environment == .sandbox ? .sandbox : .production)
     }
 
     static func expiration(_ context: TransactionReceiptContext) -> VerificationCheck {

@@ -8,12 +8,12 @@ struct XcodePolicy: Hashable, Sendable {
     /// The caller's `--allow-xcode`.
     let allowed: Bool
     /// The environment the signed data names (a receipt's receipt type, a payload's `environment`), if any.
-    let environment: String?
+    let environment: InputEnvironment?
     /// True for receipts: the signer must be Xcode's fixed receipt certificate (``TrustAnchor/xcodeStoreKit``).
     var requiresFixedReceiptCertificate = false
 
     /// The signed data says it comes from Xcode.
-    var dataSaysXcode: Bool { environment?.isByteEqual(to: "Xcode") ?? false }
+    var dataSaysXcode: Bool { environment?.isXcode ?? false }
 
     /// The Xcode shape: the path is one self-signed certificate and nothing else was embedded.
     static func isXcodeShape(path: [X509Certificate], embeddedCount: Int) -> Bool {

@@ -13,7 +13,7 @@ public struct SignedPayloadFacts: Sendable {
     public let signedTime: Field<Timestamp>?
     public let bundleID: Field<String>?
     /// `Production`, `Sandbox`, `Xcode` or `LocalTesting`.
-    public let environment: Field<String>?
+    public let environment: Field<InputEnvironment>?
     public let appAppleID: Field<Int64>?
 
     public init(payload: JSONValue, expected: SignedDataKind? = nil) {
@@ -31,14 +31,14 @@ public struct SignedPayloadFacts: Sendable {
             self.init(
                 kind: .appTransaction, signedTime: created ?? model.signedDate.map { Field(value: $0, path: "signedDate") },
                 bundleID: model.bundleID.map { Field(value: $0, path: "bundleId") },
-                environment: model.receiptType.map { Field(value: $0.rawValue, path: "receiptType") },
+                environment: model.receiptType.map { Field(value: $0, path: "receiptType") },
                 appAppleID: model.appAppleID.map { Field(value: $0, path: "appAppleId") })
         case .notification(let model):
             let section = model.section
             let name = section?.kind.rawValue ?? ""
-            var environment: Field<String>?
+            var environment: Field<InputEnvironment>?
             if let value = section?.environment, let key = section?.environmentKey {
-                environment = Field(value: value.rawValue, path: "\(name).\(key)")
+                environment = Field(value: value, path: "\(name).\(key)")
             }
             self.init(
                 kind: .notification, signedTime: model.signedDate.map { Field(value: $0, path: "signedDate") },
@@ -56,12 +56,12 @@ public struct SignedPayloadFacts: Sendable {
         self.init(
             kind: kind, signedTime: signed.map { Field(value: $0, path: "signedDate") },
             bundleID: bundle.map { Field(value: $0, path: "bundleId") },
-            environment: environment.map { Field(value: $0.rawValue, path: "environment") },
+            environment: environment.map { Field(value: $0, path: "environment") },
             appAppleID: app.map { Field(value: $0, path: "appAppleId") })
     }
 
     private init(
-        kind: SignedDataKind, signedTime: Field<Timestamp>?, bundleID: Field<String>?, environment: Field<String>?,
+        kind: SignedDataKind, signedTime: Field<Timestamp>?, bundleID: Field<String>?, environment: Field<InputEnvironment>?,
         appAppleID: Field<Int64>?
     ) {
         self.kind = kind
@@ -72,5 +72,5 @@ public struct SignedPayloadFacts: Sendable {
     }
 
     /// True when the payload says it was made by StoreKit Testing in Xcode.
-    public var isXcode: Bool { environment?.value == "Xcode" }
+    public var isXcode: Bool { environment?.value.isXcode ?? false }
 }

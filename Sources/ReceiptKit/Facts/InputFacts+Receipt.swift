@@ -1,0 +1,33 @@
+/// The facts of a receipt of either era, from what its signature covers.
+extension InputFacts {
+    /// An app receipt (App Store, sandbox or Xcode): the attributes of its signed payload.
+    public init(appReceipt: AppReceipt) {
+        let receipt = appReceipt.receipt
+        self.init(
+            kind: appReceipt.isXcodeReceipt ? .xcodeReceipt : .appReceipt, bundleID: receipt.bundleID,
+            environment: InputEnvironment(receipt.environment), appAppleID: receipt.appItemID,
+            signingTime: receipt.creationDate.map { SigningTime($0, field: "receipt_creation_date") },
+            transactions: receipt.inApp.map(TransactionFacts.init(purchase:)))
+    }
+
+    /// An iOS 6 transaction receipt: its signed purchase info, except the environment, which only the unsigned
+    /// outer plist states (``TransactionReceipt/environment``: `Production` when it is left out, as Apple does).
+    public init(transactionReceipt receipt: TransactionReceipt) {
+        let info = receipt.purchaseInfo
+        self.init(
+            kind: .transactionReceipt, bundleID: info["bid"], environment: InputEnvironment(rawValue: receipt.environment),
+            appAppleID: info["app-item-id"].flatMap { Int64($0) },
+            signingTime: receipt.purchaseDate.map { SigningTime($0, field: "purchase-date") },
+            transactions: [TransactionFacts(transactionReceipt: receipt)])
+    }
+
+    /// The facts of a decoded receipt; nil for StoreKit 2 signed data, whose facts come from its verified items
+    /// (``init(items:body:)``).
+    public init?(receipt document: ReceiptDecoder.Document) {
+        switch document {
+        case .appReceipt(let receipt): self.init(appReceipt: receipt)
+        case .transactionReceipt(let receipt): self.init(transactionReceipt: receipt)
+        case .jws, .signedDataBody: return nil
+        }
+    }
+}
