@@ -3,15 +3,15 @@ import ReceiptKit
 
 /// The command-line front end: parses with ArgumentParser (``AppReceipt`` and its subcommands), runs the
 /// subcommand against a console, prints errors, and returns the exit status.
-public enum CLI {
-    public static let version = "0.1.0"
+package enum CLI {
+    package static let version = "0.1.0"
 
     /// Help and usage are laid out for this many columns whatever the terminal, so they read the same in a
     /// terminal, a pipe, a test and a man page.
     static let helpColumns = 80
 
     /// Runs `appreceipt` with `arguments` (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], console: any Console) -> Int32 {
+    package static func run(_ arguments: [String], console: any Console) -> Int32 {
         // `help help` is a question about help itself: the overview answers it, as `help --help` does.
         let arguments = arguments.starts(with: ["help", "help"]) ? ["--help"] : arguments
         let command: any ParsableCommand

@@ -1,4 +1,4 @@
-public import ReceiptKit
+package import ReceiptKit
 
 /// The time axis of a chart panel: which periods get a bar, and how long a period is.
 ///

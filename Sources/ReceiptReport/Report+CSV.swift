@@ -1,14 +1,14 @@
-public import ReceiptKit
+package import ReceiptKit
 
 /// The report's rows as CSV (RFC 4180): one header line, then one line per product, day and environment, in
 /// the report's order, every event kind a column. Lines end with CRLF, as RFC 4180 and spreadsheets expect.
 extension Report {
     /// The header's column names, in order.
-    public static var csvColumns: [String] {
+    package static var csvColumns: [String] {
         ["date", "environment", "product_id"] + ReportEventKind.allCases.map(\.rawValue) + ["offer_flags_unknown"]
     }
 
-    public var csv: String {
+    package var csv: String {
         var lines = [Self.csvColumns.joined(separator: ",")]
         for row in rows {
             var fields = [row.key.day.description, Self.csvField(row.key.environment), Self.csvField(row.key.productID)]

@@ -1,13 +1,13 @@
 import ReceiptAudit
-public import ReceiptKit
+package import ReceiptKit
 
 /// The JSON form of a report, through the project's writer (sorted keys, deterministic bytes).
 extension Report {
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
     /// `{audit_days, audit_undated?, format_version, include_unverified, inputs, rows, time_zone, totals,
     /// transactions}`, written in key order.
-    public func write(to output: inout JSONOutput) {
+    package func write(to output: inout JSONOutput) {
         output.beginObject()
         output.key("audit_days")
         output.beginArray()

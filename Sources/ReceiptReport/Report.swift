@@ -1,22 +1,22 @@
-public import ReceiptKit
+package import ReceiptKit
 
 /// Sales and trends from validated receipts: per product, day and environment, the events of
 /// ``ReportEventKind`` over unique transactions, and per day the audit's verdicts and signals.
 ///
 /// Built by ``ReportBuilder``; rendered as JSON (``json``), CSV (``csv``), text (by the CLI) and an SVG chart
 /// (``ReportChart``). Everything is in a fixed order, so the same inputs give the same bytes.
-public struct Report: Sendable, Equatable {
-    public let options: ReportOptions
+package struct Report: Sendable, Equatable {
+    package let options: ReportOptions
     /// Sorted by day, environment, product id.
-    public let rows: [ReportRow]
+    package let rows: [ReportRow]
     /// Days with audit records, in order.
-    public let auditDays: [ReportAuditDay]
+    package let auditDays: [ReportAuditDay]
     /// Audit records without a creation date, when there are any.
-    public let undatedAuditRecords: ReportAuditDay?
-    public let tallies: ReportTallies
+    package let undatedAuditRecords: ReportAuditDay?
+    package let tallies: ReportTallies
 
     /// Each event kind summed over every row.
-    public var totals: [ReportEventKind: Int] {
+    package var totals: [ReportEventKind: Int] {
         var totals: [ReportEventKind: Int] = [:]
         for row in rows {
             for (kind, count) in row.counts { totals[kind, default: 0] += count }
@@ -25,7 +25,7 @@ public struct Report: Sendable, Equatable {
     }
 
     /// The event counts per day, over every product and environment, in day order.
-    public var eventsPerDay: [(day: ReportDay, counts: [ReportEventKind: Int])] {
+    package var eventsPerDay: [(day: ReportDay, counts: [ReportEventKind: Int])] {
         var days: [ReportDay: [ReportEventKind: Int]] = [:]
         for row in rows {
             for (kind, count) in row.counts { days[row.key.day, default: [:]][kind, default: 0] += count }

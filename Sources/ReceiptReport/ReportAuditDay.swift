@@ -1,18 +1,18 @@
-public import ReceiptAudit
-public import ReceiptKit
+package import ReceiptAudit
+package import ReceiptKit
 
 /// The audit records of one day, by the receipt's creation date (an Apple-signed time, never the device's): how
 /// many, with which verdicts and signals. A wave of forged or replayed receipts shows up as a day whose records
 /// are mostly not valid or carry signals.
-public struct ReportAuditDay: Sendable, Equatable {
+package struct ReportAuditDay: Sendable, Equatable {
     /// nil for records without a creation date (malformed records have none).
-    public let day: ReportDay?
-    public internal(set) var records = 0
-    public internal(set) var verdicts: [AuditVerdict: Int] = [:]
+    package let day: ReportDay?
+    package internal(set) var records = 0
+    package internal(set) var verdicts: [AuditVerdict: Int] = [:]
     /// Records carrying each signal.
-    public internal(set) var signals: [AuditSignal.Kind: Int] = [:]
+    package internal(set) var signals: [AuditSignal.Kind: Int] = [:]
 
-    public init(day: ReportDay?) { self.day = day }
+    package init(day: ReportDay?) { self.day = day }
 
     mutating func add(_ record: AuditRecord) {
         records += 1

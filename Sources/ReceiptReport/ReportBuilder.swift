@@ -1,18 +1,18 @@
-public import ReceiptAudit
-public import ReceiptKit
+package import ReceiptAudit
+package import ReceiptKit
 
 /// Reads report inputs one at a time and adds them up: the unique transactions of the counted inputs, and the
 /// audit records per day. Memory grows with distinct transactions and days, never with repeats.
-public struct ReportBuilder: Sendable {
-    public let options: ReportOptions
+package struct ReportBuilder: Sendable {
+    package let options: ReportOptions
     private var transactions: [ReportTransaction.Key: ReportTransaction] = [:]
     private var auditDays: [ReportDay: ReportAuditDay] = [:]
     private var undated = ReportAuditDay(day: nil)
     private var tallies = ReportTallies()
 
-    public init(options: ReportOptions) { self.options = options }
+    package init(options: ReportOptions) { self.options = options }
 
-    public mutating func add(_ input: ReportInput) {
+    package mutating func add(_ input: ReportInput) {
         switch input {
         case .auditRecord(let record): add(record)
         case .response(let response, _): add(response)
@@ -26,7 +26,7 @@ public struct ReportBuilder: Sendable {
 
     /// An audit record always counts towards its day's verdicts and signals; its purchases count only when it is
     /// valid (or, with include-unverified, when it was read at all).
-    public mutating func add(_ record: AuditRecord) {
+    package mutating func add(_ record: AuditRecord) {
         tallies.auditRecords += 1
         if let created = record.creationDate {
             let day = options.timeZone.day(of: created)
@@ -46,7 +46,7 @@ public struct ReportBuilder: Sendable {
 
     /// A verifyReceipt response is Apple's answer: its transactions (`receipt.in_app`, `latest_receipt_info`)
     /// count when the status is 0 or 21006 (valid, subscription expired), others only with include-unverified.
-    public mutating func add(_ response: VerifyReceiptResponse) {
+    package mutating func add(_ response: VerifyReceiptResponse) {
         tallies.responses += 1
         guard [0, 21006].contains(response.status) || options.includeUnverified else {
             tallies.uncountedResponses[response.status, default: 0] += 1
@@ -97,7 +97,7 @@ public struct ReportBuilder: Sendable {
     }
 
     /// The report over everything added so far.
-    public func finish() -> Report {
+    package func finish() -> Report {
         var rows: [ReportRow.Key: ReportRow] = [:]
         var tallies = tallies
         tallies.uniqueTransactions = transactions.count

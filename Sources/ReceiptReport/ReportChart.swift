@@ -1,12 +1,12 @@
 import ReceiptAudit
-public import ReceiptKit
+package import ReceiptKit
 
 /// The report as a self-contained SVG chart in two panels: the events per day, stacked by kind; and the audit
 /// records per day stacked by verdict, with a line per signal, where a wave of forged or replayed receipts shows.
 ///
 /// Written by the project itself (no plotting library, no script, no external reference); every text taken from
 /// the input is XML-escaped (``String/escapingXML``), and the same report always gives the same bytes.
-public enum ReportChart {
+package enum ReportChart {
     /// Colour-blind-safe colours (Okabe and Ito), one per event kind, in ``ReportEventKind`` order.
     static let eventColours: [ReportEventKind: String] = [
         .firstPurchase: "#0072B2", .renewal: "#56B4E9", .restore: "#999999", .trial: "#009E73",
@@ -24,7 +24,7 @@ public enum ReportChart {
 
     /// The SVG document, of a bounded size however many days the report has (its panels group days into longer
     /// periods rather than grow; the screenshot window of docs/reports.md holds any chart).
-    public static func svg(_ report: Report) -> String {
+    package static func svg(_ report: Report) -> String {
         var panels = [eventPanel(report), auditPanel(report)]
         let width = panels.map(\.width).max() ?? 800
         for index in panels.indices { panels[index].textWidth = width }

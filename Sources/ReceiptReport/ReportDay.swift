@@ -1,11 +1,11 @@
-public import ReceiptKit
+package import ReceiptKit
 
 /// One calendar day in a report's clock, as a count of days since 1970-01-01, so that days sort, subtract and fill
 /// gaps as integers and render as `YYYY-MM-DD` only at the end.
-public struct ReportDay: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let daysSinceEpoch: Int64
+package struct ReportDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let daysSinceEpoch: Int64
 
-    public init(daysSinceEpoch: Int64) { self.daysSinceEpoch = daysSinceEpoch }
+    package init(daysSinceEpoch: Int64) { self.daysSinceEpoch = daysSinceEpoch }
 
     /// The day that holds `seconds` of wall-clock time (UTC seconds plus the zone's offset).
     init(wallClockSeconds seconds: Int64) {
@@ -13,10 +13,10 @@ public struct ReportDay: Hashable, Comparable, Sendable, CustomStringConvertible
         daysSinceEpoch = remainder < 0 ? quotient - 1 : quotient
     }
 
-    public static func < (lhs: ReportDay, rhs: ReportDay) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
+    package static func < (lhs: ReportDay, rhs: ReportDay) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
 
     /// `2020-07-22`.
-    public var description: String {
+    package var description: String {
         // Report days come from checked timestamps (years 0000-9999), so the product stays far inside Int64;
         // the clamp only keeps a hand-made value from trapping.
         let clamped = min(max(daysSinceEpoch, -10_000_000), 10_000_000)
@@ -24,5 +24,5 @@ public struct ReportDay: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The day after this one.
-    public var next: ReportDay { ReportDay(daysSinceEpoch: daysSinceEpoch &+ 1) }
+    package var next: ReportDay { ReportDay(daysSinceEpoch: daysSinceEpoch &+ 1) }
 }

@@ -1,4 +1,4 @@
-public import ReceiptKit
+package import ReceiptKit
 
 /// What a report counts, per product and day. Each kind is defined on one unique transaction (see
 /// ``ReportTransaction``), in the words of App Store Connect where it has one (receipt-format.md §12).
@@ -6,7 +6,7 @@ public import ReceiptKit
 /// A transaction can be more than one event: a free trial's first period is a first purchase and a trial, an
 /// upgraded plan's transaction is a first purchase or a renewal on its purchase day and an upgrade later. The
 /// counts are events, not transactions, and the chart stacks events.
-public enum ReportEventKind: String, CaseIterable, Sendable, Comparable {
+package enum ReportEventKind: String, CaseIterable, Sendable, Comparable {
     /// `transaction_id` equals `original_transaction_id` (or there is none): a new purchase, App Store
     /// Connect's Subscribe for a subscription and an in-app purchase (IA1) otherwise. Counted on the purchase day.
     case firstPurchase = "first_purchases"
@@ -29,7 +29,7 @@ public enum ReportEventKind: String, CaseIterable, Sendable, Comparable {
     case upgrade = "upgrades"
 
     /// The words on charts and in text: `first purchases`, `refunds/cancellations`.
-    public var label: String {
+    package var label: String {
         switch self {
         case .firstPurchase: return "first purchases"
         case .renewal: return "renewals"
@@ -42,9 +42,9 @@ public enum ReportEventKind: String, CaseIterable, Sendable, Comparable {
     }
 
     /// True for the kinds that need an input's offer flags (which older receipts do not carry).
-    public var needsOfferFlags: Bool { self == .trial || self == .introOffer || self == .upgrade }
+    package var needsOfferFlags: Bool { self == .trial || self == .introOffer || self == .upgrade }
 
-    public static func < (lhs: ReportEventKind, rhs: ReportEventKind) -> Bool {
+    package static func < (lhs: ReportEventKind, rhs: ReportEventKind) -> Bool {
         (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
     }
 }

@@ -1,9 +1,9 @@
-public import ReceiptAudit
-public import ReceiptKit
+package import ReceiptAudit
+package import ReceiptKit
 
 /// One document a report reads: a line of `appreceipt audit` output, or a verifyReceipt response (Apple's answer,
 /// saved whole or one per line).
-public enum ReportInput: Sendable {
+package enum ReportInput: Sendable {
     case auditRecord(AuditRecord)
     /// `source` is where it was read: `path` for a whole file, `path:line` for a line.
     case response(VerifyReceiptResponse, source: String)
@@ -50,17 +50,17 @@ public enum ReportInput: Sendable {
 }
 
 /// Why a report input could not be read: the file, or the line (`path:line`) and what is wrong with it.
-public enum ReportInputError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ReportInputError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(AuditInputError)
     case invalid(source: String, message: String)
 
     /// What is wrong with a document, before the reader adds where it is.
-    public struct Reason: Error, Equatable, Sendable {
+    package struct Reason: Error, Equatable, Sendable {
         let message: String
         init(_ message: String) { self.message = message }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let error): return error.description
         case .invalid(let source, let message): return "\(source): \(message)"

@@ -1,5 +1,5 @@
-public import ReceiptAudit
-public import ReceiptKit
+package import ReceiptAudit
+package import ReceiptKit
 
 /// Reads one report input file, finding out from its content what it holds: JSON Lines (audit output, or
 /// verifyReceipt responses one per line, mixed freely) or one JSON document over several lines (a saved,
@@ -8,7 +8,7 @@ public import ReceiptKit
 /// JSON Lines stream: one line in memory at a time, so audit output of any length can be reported on. The file is
 /// one document when its first non-blank line is not complete JSON but opens an object; the whole file (at most
 /// ``Limits/maximumInputSize`` bytes) is then parsed at once. Every error names the file and the line.
-public struct ReportInputReader {
+package struct ReportInputReader {
     private var lines: RecordLineReader
     private let name: String
     private let maximumBytes: Int
@@ -17,7 +17,7 @@ public struct ReportInputReader {
 
     /// Opens `path` (`-` is standard input) through `fileSystem`; lines and the whole document are at most
     /// `maximumBytes` long.
-    public init(path: String, fileSystem: any AuditFileSystem, maximumBytes: Int = Limits.maximumInputSize)
+    package init(path: String, fileSystem: any AuditFileSystem, maximumBytes: Int = Limits.maximumInputSize)
         throws(ReportInputError)
     {
         let source: any AuditByteSource
@@ -33,7 +33,7 @@ public struct ReportInputReader {
 
     /// The next input, or nil at the end of the file. A line that is not a record or a response comes back as
     /// ``ReportInput/unusable(source:message:)``; only a file that cannot be read throws.
-    public mutating func next() throws(ReportInputError) -> ReportInput? {
+    package mutating func next() throws(ReportInputError) -> ReportInput? {
         do {
             return try nextDocument()
         } catch {

@@ -1,19 +1,19 @@
-public import ReceiptKit
+package import ReceiptKit
 
 /// The counts of one product on one day in one environment: one line of the CSV, one JSON row.
-public struct ReportRow: Sendable, Equatable {
+package struct ReportRow: Sendable, Equatable {
     /// Equal and hashed by bytes, as it is ordered: look-alike product ids are two rows.
-    public struct Key: Hashable, Comparable, Sendable {
-        public let day: ReportDay
+    package struct Key: Hashable, Comparable, Sendable {
+        package let day: ReportDay
         /// nil when the input did not say.
-        public let environment: String?
-        public let productID: String?
+        package let environment: String?
+        package let productID: String?
 
-        public static func == (lhs: Key, rhs: Key) -> Bool {
+        package static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.day == rhs.day && Self.same(lhs.environment, rhs.environment) && Self.same(lhs.productID, rhs.productID)
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(day)
             hasher.combine(environment.map(ExactString.init))
             hasher.combine(productID.map(ExactString.init))
@@ -28,7 +28,7 @@ public struct ReportRow: Sendable, Equatable {
         }
 
         /// Day, then environment, then product id (absent first, then by bytes): the report's fixed order.
-        public static func < (lhs: Key, rhs: Key) -> Bool {
+        package static func < (lhs: Key, rhs: Key) -> Bool {
             if lhs.day != rhs.day { return lhs.day < rhs.day }
             if !Self.same(lhs.environment, rhs.environment) { return Self.precedes(lhs.environment, rhs.environment) }
             return Self.precedes(lhs.productID, rhs.productID)
@@ -41,11 +41,11 @@ public struct ReportRow: Sendable, Equatable {
         }
     }
 
-    public let key: Key
-    public internal(set) var counts: [ReportEventKind: Int] = [:]
+    package let key: Key
+    package internal(set) var counts: [ReportEventKind: Int] = [:]
     /// Purchases counted here whose inputs carried no offer flags, so trials, intro offers and upgrades cannot
     /// include them (older receipts without attributes 1713 and 1719).
-    public internal(set) var offerFlagsUnknown = 0
+    package internal(set) var offerFlagsUnknown = 0
 
-    public func count(_ kind: ReportEventKind) -> Int { counts[kind] ?? 0 }
+    package func count(_ kind: ReportEventKind) -> Int { counts[kind] ?? 0 }
 }

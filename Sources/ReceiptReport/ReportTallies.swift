@@ -1,31 +1,31 @@
-public import ReceiptAudit
-public import ReceiptKit
+package import ReceiptAudit
+package import ReceiptKit
 
 /// What a report read and what it left out, so that nothing is dropped silently.
-public struct ReportTallies: Sendable, Equatable {
-    public internal(set) var auditRecords = 0
+package struct ReportTallies: Sendable, Equatable {
+    package internal(set) var auditRecords = 0
     /// Audit records whose purchases were counted (valid ones, or all but malformed with include-unverified).
-    public internal(set) var countedAuditRecords = 0
+    package internal(set) var countedAuditRecords = 0
     /// Audit records not counted, by verdict.
-    public internal(set) var uncountedAuditRecords: [AuditVerdict: Int] = [:]
-    public internal(set) var responses = 0
-    public internal(set) var countedResponses = 0
+    package internal(set) var uncountedAuditRecords: [AuditVerdict: Int] = [:]
+    package internal(set) var responses = 0
+    package internal(set) var countedResponses = 0
     /// Responses not counted, by status.
-    public internal(set) var uncountedResponses: [Int: Int] = [:]
+    package internal(set) var uncountedResponses: [Int: Int] = [:]
     /// Every transaction read from counted inputs, repeats included.
-    public internal(set) var transactionCopies = 0
+    package internal(set) var transactionCopies = 0
     /// Distinct transactions (environment and transaction id).
-    public internal(set) var uniqueTransactions = 0
+    package internal(set) var uniqueTransactions = 0
     /// Transactions without a transaction id: they cannot be told apart, so they are not counted.
-    public internal(set) var withoutTransactionID = 0
+    package internal(set) var withoutTransactionID = 0
     /// Unique transactions shared through Family Sharing: not counted as events (the organiser's purchase is).
-    public internal(set) var familyShared = 0
+    package internal(set) var familyShared = 0
     /// Unique transactions without a purchase date: no purchase event can be placed on a day.
-    public internal(set) var withoutPurchaseDate = 0
+    package internal(set) var withoutPurchaseDate = 0
     /// Unique counted transactions whose inputs carried no offer flags (see ``ReportRow/offerFlagsUnknown``).
-    public internal(set) var offerFlagsUnknown = 0
+    package internal(set) var offerFlagsUnknown = 0
     /// Lines or documents that were neither an audit record nor a response, and the first few of them named.
-    public internal(set) var unusableInputs = 0
-    public internal(set) var unusableSamples: [String] = []
-    public static let unusableSampleLimit = 20
+    package internal(set) var unusableInputs = 0
+    package internal(set) var unusableSamples: [String] = []
+    package static let unusableSampleLimit = 20
 }

@@ -1,10 +1,10 @@
-public import ReceiptKit
+package import ReceiptKit
 
 /// The clock a report counts days in: UTC, the Pacific time of Apple's `*_pst` fields, or a fixed UTC offset.
 ///
 /// A day boundary decides on which day a purchase is counted, so a team that reads App Store Connect (which uses
 /// Pacific time for its daily reports) can ask for the same days, and a team elsewhere for its own.
-public enum ReportTimeZone: Sendable, Equatable {
+package enum ReportTimeZone: Sendable, Equatable {
     case utc
     /// America/Los_Angeles with daylight saving, by the same rules that print the `*_pst` fields.
     case pacific
@@ -12,12 +12,12 @@ public enum ReportTimeZone: Sendable, Equatable {
     case fixed(offsetSeconds: Int64)
 
     /// Why a `--tz` value was refused.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        package let description: String
     }
 
     /// `UTC` (also `Etc/GMT`, `Z`), `America/Los_Angeles` (also `pacific`), or an offset `+05:30`, `-0800`, `+09`.
-    public init(parsing text: String) throws(Failure) {
+    package init(parsing text: String) throws(Failure) {
         switch text.lowercased() {
         case "utc", "z", "etc/gmt", "gmt", "etc/utc": self = .utc
         case "america/los_angeles", "pacific": self = .pacific
@@ -47,7 +47,7 @@ public enum ReportTimeZone: Sendable, Equatable {
     }
 
     /// How reports name the zone: `UTC`, `America/Los_Angeles`, `+05:30`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .utc: return "UTC"
         case .pacific: return "America/Los_Angeles"
@@ -58,7 +58,7 @@ public enum ReportTimeZone: Sendable, Equatable {
     }
 
     /// The day in this zone that holds `instant`.
-    public func day(of instant: Timestamp) -> ReportDay {
+    package func day(of instant: Timestamp) -> ReportDay {
         let seconds = instant.seconds
         switch self {
         case .utc: return ReportDay(wallClockSeconds: seconds)

@@ -1,5 +1,5 @@
 import ReceiptAudit
-public import ReceiptKit
+package import ReceiptKit
 
 /// One unique transaction as a report counts it: everything the inputs said about one `transaction_id` in one
 /// environment, merged.
@@ -8,43 +8,43 @@ public import ReceiptKit
 /// replayed from many accounts, so the same transaction arrives many times; it is counted once. The merge takes
 /// the same answer whatever order the copies come in: the earliest dates, the union of the flags, the smallest
 /// of differing ids, so a report never depends on the order of its input files.
-public struct ReportTransaction: Sendable, Equatable {
+package struct ReportTransaction: Sendable, Equatable {
     /// Told apart by bytes (``ExactString``): look-alike transaction ids are two transactions.
-    public struct Key: Hashable, Sendable {
-        public let environment: String
-        public let transactionID: String
+    package struct Key: Hashable, Sendable {
+        package let environment: String
+        package let transactionID: String
 
-        public static func == (lhs: Key, rhs: Key) -> Bool {
+        package static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.environment.isByteEqual(to: rhs.environment) && lhs.transactionID.isByteEqual(to: rhs.transactionID)
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(ExactString(environment))
             hasher.combine(ExactString(transactionID))
         }
     }
 
-    public var key: Key
-    public var originalTransactionID: String?
-    public var productID: String?
-    public var purchaseDate: Timestamp?
-    public var expiresDate: Timestamp?
-    public var cancellationDate: Timestamp?
-    public var isTrialPeriod = false
-    public var isInIntroOfferPeriod = false
-    public var isUpgraded = false
+    package var key: Key
+    package var originalTransactionID: String?
+    package var productID: String?
+    package var purchaseDate: Timestamp?
+    package var expiresDate: Timestamp?
+    package var cancellationDate: Timestamp?
+    package var isTrialPeriod = false
+    package var isInIntroOfferPeriod = false
+    package var isUpgraded = false
     /// True when some copy carried `is_trial_period`, `is_in_intro_offer_period` or `is_upgraded`: only then do
     /// the trial, intro-offer and upgrade counts know about this transaction (audit output carries none of them).
-    public var carriesOfferFlags = false
+    package var carriesOfferFlags = false
     /// `in_app_ownership_type` FAMILY_SHARED: the family organiser's purchase seen from a member's account.
-    public var isFamilyShared = false
+    package var isFamilyShared = false
 
-    public init(environment: String, transactionID: String) {
+    package init(environment: String, transactionID: String) {
         key = Key(environment: environment, transactionID: transactionID)
     }
 
     /// Adds what another copy of the same transaction says.
-    public mutating func merge(_ other: ReportTransaction) {
+    package mutating func merge(_ other: ReportTransaction) {
         originalTransactionID = Self.smaller(originalTransactionID, other.originalTransactionID)
         productID = Self.smaller(productID, other.productID)
         purchaseDate = Self.smaller(purchaseDate, other.purchaseDate)
@@ -64,14 +64,14 @@ public struct ReportTransaction: Sendable, Equatable {
     }
 
     /// True when this is a new purchase rather than a later one under an original transaction.
-    public var isFirstPurchase: Bool {
+    package var isFirstPurchase: Bool {
         guard let original = originalTransactionID, !original.isEmpty else { return true }
         return original == key.transactionID
     }
 
     /// The events this transaction makes, each with its day in `zone`, by the definitions of ``ReportEventKind``;
     /// an event whose date is absent is left out (the report counts such transactions as undated).
-    public func events(in zone: ReportTimeZone) -> [(kind: ReportEventKind, day: ReportDay)] {
+    package func events(in zone: ReportTimeZone) -> [(kind: ReportEventKind, day: ReportDay)] {
         guard !isFamilyShared else { return [] }
         var events: [(kind: ReportEventKind, day: ReportDay)] = []
         if let purchaseDate {

@@ -1,4 +1,4 @@
-public import ReceiptKit
+package import ReceiptKit
 
 extension String {
     /// The text made safe inside an XML (SVG) text node or attribute value: control characters first shown as
@@ -6,7 +6,7 @@ extension String {
     /// then `&`, `<`, `>`, `"` and `'` as entity references, and the non-characters U+FFFE and U+FFFF, which XML
     /// forbids too, as visible escapes. A product id from a forged receipt can then neither end the element it
     /// sits in nor inject markup or script into the chart.
-    public var escapingXML: String {
+    package var escapingXML: String {
         var result = ""
         result.reserveCapacity(utf8.count)
         for scalar in escapingControlCharacters.unicodeScalars {

@@ -1,7 +1,7 @@
-public import ReceiptKit
+package import ReceiptKit
 
 /// What went wrong in a command, mapped here (and only here) to wording and an exit code.
-public enum CLIError: Error, Sendable, CustomStringConvertible {
+package enum CLIError: Error, Sendable, CustomStringConvertible {
     /// A bad command line found while running (the parser's own checks and `validate()` come first).
     case usage(String)
     case unreadable(path: String, reason: String)
@@ -12,7 +12,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     /// Anything else the command wants to report with a specific status.
     case failure(String, ExitCode)
 
-    public var exitCode: ExitCode {
+    package var exitCode: ExitCode {
         switch self {
         case .usage: return .usage
         case .unreadable: return .noInput
@@ -26,7 +26,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .usage(let message): return message
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
@@ -38,13 +38,13 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The message without the input's name in front, for documents that name the input under `input.source`.
-    public var detail: String {
+    package var detail: String {
         if case .undecodable(_, let error) = self { return error.message(.commandLine) }
         return description
     }
 
     /// The byte offset of the problem in the input, when one is known.
-    public var offset: Int? {
+    package var offset: Int? {
         if case .undecodable(_, let error) = self { return error.offset }
         return nil
     }

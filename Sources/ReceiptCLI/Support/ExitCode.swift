@@ -1,5 +1,5 @@
 /// The documented exit statuses (sysexits.h numbers where one fits), shared by README, man page and --help.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     /// Success: decode printed, verify valid, compare agreed.
     case success = 0
     /// The work ran and the answer is negative (a failed check, a disagreement).
@@ -21,5 +21,5 @@ public enum ExitCode: Int32, Sendable {
 }
 
 extension ExitCode: Comparable {
-    public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
 }
