@@ -31,7 +31,8 @@ public enum ReceiptDecoder {
         case .pkcs7(let der): return (input, .appReceipt(try AppReceipt(der: der, cache: cache)))
         case .transactionReceipt(let plist):
             return (input, .transactionReceipt(try TransactionReceipt(plist: plist, cache: cache)))
-        case .jws(let token): return (input, .jws(try CompactJWS(token, cache: cache)))
+        case .jws(let token):
+            return (input, .jws(try CompactJWS(token, sniffedHeader: input.sniffedJWSHeader, cache: cache)))
         case .signedDataBody(let body): return (input, .signedDataBody(body))
         }
     }

@@ -13,13 +13,15 @@ public enum InputDecoder {
         guard bytes.count <= Limits.maximumInputSize else { throw .tooLarge(limit: Limits.maximumInputSize) }
         guard bytes.contains(where: { !ASCII.isWhitespace($0) }) else { throw .empty }
         var layers: [String] = []
-        let payload = try unwrap(bytes, layers: &layers, layerName: "input")
-        return ReceiptInput(payload: payload, layers: layers, inputSize: bytes.count)
+        var header: SniffedJWSHeader? = nil
+        let payload = try unwrap(bytes, layers: &layers, header: &header, layerName: "input")
+        return ReceiptInput(payload: payload, layers: layers, inputSize: bytes.count, sniffedJWSHeader: header)
     }
 
-    private static func unwrap(_ bytes: [UInt8], layers: inout [String], layerName: String) throws(InputError)
-        -> ReceiptInput.Payload
-    {
+    /// `header` receives a JWS's header as the sniffer parsed it.
+    private static func unwrap(
+        _ bytes: [UInt8], layers: inout [String], header: inout SniffedJWSHeader?, layerName: String
+    ) throws(InputError) -> ReceiptInput.Payload {
         // The start tells text from DER: a DER header breaks the text rules within its first bytes, while a
         // control character deep inside text is reported by the base64 decoder with its offset.
         guard isText(bytes.prefix(textSniffLength), mayBeCut: bytes.count > textSniffLength) else {
@@ -31,23 +33,25 @@ public enum InputDecoder {
         guard let first = text.first else { throw .empty }
 
         if first == UInt8(ascii: "{") {
-            return try unwrapBraced(Array(text), layers: &layers)
+            return try unwrapBraced(Array(text), layers: &layers, header: &header)
         }
         // Before base64: a PEM body, and even its dashes and label, can pass for base64url when its length works
         // out, so a certificate would be decoded as noise instead of being named.
         if let label = pemLabel(text) {
             throw .unrecognised("input holds a PEM \(label) block, not a receipt")
         }
+        // A JWS is the one text form with dots. A dot is never base64, so such a text cannot decode as base64:
+        // looking for a JWS first gives the answer base64's failure would have led to, without that failed pass.
+        if let jws = compactJWS(text) {
+            layers.append("jws")
+            header = jws.header
+            return .jws(jws.token)
+        }
         let decoded: [UInt8]
         let alphabet: LenientBase64.Alphabet
         do {
             (decoded, alphabet) = try LenientBase64.decode(text)
         } catch {
-            // A JWS is the one text form with dots; it is only worth looking for once base64 has failed.
-            if let token = compactJWS(text) {
-                layers.append("jws")
-                return .jws(token)
-            }
             // Offsets are reported in the caller's bytes, not in the trimmed view.
             throw .notBase64(offset: error.offset + (text.startIndex - bytes.startIndex), reason: error.reason, layer: layerName)
         }
@@ -60,11 +64,11 @@ public enum InputDecoder {
         let inner = trimmed(decoded)
         if inner.first == UInt8(ascii: "{") {
             // A plist or JSON body, possibly followed by a few stray bytes from badly cut base64.
-            return try unwrapBraced(Array(inner), layers: &layers)
+            return try unwrapBraced(Array(inner), layers: &layers, header: &header)
         }
         if isText(decoded) {
             if layers.filter({ $0.hasPrefix("base64") }).count < maximumBase64Layers, LenientBase64.looksLikeBase64(inner) {
-                return try unwrap(decoded, layers: &layers, layerName: "the base64-decoded text")
+                return try unwrap(decoded, layers: &layers, header: &header, layerName: "the base64-decoded text")
             }
         }
         // Name the layers already peeled, so the size is not mistaken for the file's.
@@ -77,7 +81,9 @@ public enum InputDecoder {
     }
 
     /// `{...}` is either JSON (a request body or something else) or an iOS 6 old-style plist.
-    private static func unwrapBraced(_ text: [UInt8], layers: inout [String]) throws(InputError) -> ReceiptInput.Payload {
+    private static func unwrapBraced(_ text: [UInt8], layers: inout [String], header: inout SniffedJWSHeader?)
+        throws(InputError) -> ReceiptInput.Payload
+    {
         let json: JSONValue
         do {
             json = try JSONParser.parse(text)
@@ -97,7 +103,7 @@ public enum InputDecoder {
         guard let object = json.objectValue else { throw .unexpectedJSON("JSON input is not an object") }
         if case .string(let receiptData)? = object["receipt-data"] {
             layers.append("json-body")
-            return try unwrap(Array(receiptData.utf8), layers: &layers, layerName: "\"receipt-data\"")
+            return try unwrap(Array(receiptData.utf8), layers: &layers, header: &header, layerName: "\"receipt-data\"")
         }
         if case .string(let token)? = object["signedPayload"] ?? object["signedTransactionInfo"] ?? object["signedRenewalInfo"] {
             layers.append("json-body")
@@ -105,7 +111,8 @@ public enum InputDecoder {
                 throw .unexpectedJSON("the JSON body's signed payload is not a compact JWS")
             }
             layers.append("jws")
-            return .jws(jws)
+            header = jws.header
+            return .jws(jws.token)
         }
         if let body = try SignedDataBody.recognise(object) {
             layers.append("json-body")
@@ -125,21 +132,25 @@ public enum InputDecoder {
         throw .unexpectedJSON("JSON object has no \"receipt-data\" string (keys: \(keys))")
     }
 
-    /// The token when `text` is three base64url segments whose header is a JSON object with "alg".
+    /// The token when `text` is three base64url segments whose header is a JSON object with "alg", with that
+    /// header as parsed here (``CompactJWS`` takes it over instead of parsing it again).
     ///
     /// This is sniffing: a segment that fails to decode simply means "not a JWS", hence the `try?`. Nothing is
     /// split: the header must show within ``Limits/jwsHeaderSniffLength`` bytes, and the two other dots are
-    /// counted by one scan that stops at a third, so text with millions of dots costs one pass and no memory.
-    private static func compactJWS(_ text: ArraySlice<UInt8>) -> String? {
+    /// found with memchr, stopping at a third, so text with millions of dots costs one pass and no memory.
+    private static func compactJWS(_ text: ArraySlice<UInt8>) -> (token: String, header: SniffedJWSHeader)? {
         let dot = UInt8(ascii: ".")
-        guard let firstDot = text.prefix(Limits.jwsHeaderSniffLength + 1).firstIndex(of: dot),
+        guard let firstDot = nextByte(dot, in: text.prefix(Limits.jwsHeaderSniffLength + 1)),
             firstDot - text.startIndex > 4,
             let header = try? LenientBase64.decode(text[..<firstDot]).bytes,
             let headerJSON = try? JSONParser.parse(header), headerJSON["alg"] != nil,
-            let secondDot = text[(firstDot + 1)...].firstIndex(of: dot),
-            !text[(secondDot + 1)...].contains(dot)
+            let secondDot = nextByte(dot, in: text[(firstDot + 1)...]),
+            nextByte(dot, in: text[(secondDot + 1)...]) == nil
         else { return nil }
-        return String(decoding: text, as: UTF8.self)
+        return (
+            String(decoding: text, as: UTF8.self),
+            SniffedJWSHeader(segmentLength: firstDot - text.startIndex, json: headerJSON)
+        )
     }
 
     /// The label of the first `-----BEGIN LABEL-----` line, when the text has one (certificates, keys).

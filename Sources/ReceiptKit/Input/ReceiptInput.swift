@@ -17,6 +17,8 @@ public struct ReceiptInput: Sendable {
     public let layers: [String]
     /// Size in bytes of what was handed in.
     public let inputSize: Int
+    /// For a JWS, its header as the sniffer decoded it to recognise the token (``CompactJWS`` takes it over).
+    package let sniffedJWSHeader: SniffedJWSHeader?
 
     /// The kind name used in output before the content is examined further.
     public var kindName: String {

@@ -73,17 +73,21 @@ public enum JSONParser {
             case 0x7B: return try object(depth: depth)
             case 0x5B: return try array(depth: depth)
             case 0x22: return .string(try string())
-            case 0x74: try keyword("true"); return .bool(true)
-            case 0x66: try keyword("false"); return .bool(false)
-            case 0x6E: try keyword("null"); return .null
+            case 0x74: try keyword(Self.trueBytes); return .bool(true)
+            case 0x66: try keyword(Self.falseBytes); return .bool(false)
+            case 0x6E: try keyword(Self.nullBytes); return .null
             case 0x2D, 0x30...0x39: return .number(try number())
             default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
             }
         }
 
-        mutating func keyword(_ word: String) throws(Failure) {
-            let expected = Array(word.utf8)
-            guard index + expected.count <= bytes.count, Array(bytes[index..<(index + expected.count)]) == expected else {
+        static let trueBytes = Array("true".utf8)
+        static let falseBytes = Array("false".utf8)
+        static let nullBytes = Array("null".utf8)
+
+        /// Compared in place: copying the text's bytes into an array for each literal allocated per value.
+        mutating func keyword(_ expected: [UInt8]) throws(Failure) {
+            guard index + expected.count <= bytes.count, bytes[index..<(index + expected.count)].elementsEqual(expected) else {
                 throw fail("invalid literal")
             }
             index += expected.count
@@ -91,9 +95,11 @@ public enum JSONParser {
 
         mutating func object(depth: Int) throws(Failure) -> JSONValue {
             index += 1
-            var members: [String: JSONValue] = [:]
             skipWhitespace()
-            if index < bytes.count, bytes[index] == 0x7D { index += 1; return .object(members) }
+            if index < bytes.count, bytes[index] == 0x7D { index += 1; return .object([:]) }
+            // Members are collected first and the dictionary made once at its final size: growing it member by
+            // member rehashed every key at each doubling (a StoreKit 2 payload has 20-30 members).
+            var pairs: [(key: String, value: JSONValue)] = []
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == 0x22 else { throw fail("expected a string key") }
@@ -102,13 +108,20 @@ public enum JSONParser {
                 guard index < bytes.count, bytes[index] == 0x3A else { throw fail("expected ':'") }
                 index += 1
                 skipWhitespace()
-                members[key] = try value(depth: depth + 1)
+                pairs.append((key, try value(depth: depth + 1)))
                 skipWhitespace()
                 guard index < bytes.count else { throw fail("unterminated object") }
                 if bytes[index] == 0x2C { index += 1; continue }
-                if bytes[index] == 0x7D { index += 1; return .object(members) }
+                if bytes[index] == 0x7D { index += 1; return .object(Self.members(pairs)) }
                 throw fail("expected ',' or '}'")
             }
+        }
+
+        /// The object's members; a repeated key keeps its last value, as assigning them in order did.
+        static func members(_ pairs: [(key: String, value: JSONValue)]) -> [String: JSONValue] {
+            var members = [String: JSONValue](minimumCapacity: pairs.count)
+            for (key, value) in pairs { members[key] = value }
+            return members
         }
 
         mutating func array(depth: Int) throws(Failure) -> JSONValue {

@@ -13,10 +13,22 @@ public struct CompactJWS: Sendable {
     public let signingInput: [UInt8]
     /// The token as received.
     public let token: String
+    /// SHA-256 of ``signingInput``: what the ES256 check verifies, hashed once (nil only where OpenSSL refuses
+    /// SHA-256; the check then hashes, and reports, on its own).
+    package let signingInputSHA256: [UInt8]?
+    /// SHA-256 of the whole token, from the same pass over its bytes as ``signingInputSHA256``.
+    package let tokenSHA256: [UInt8]?
 
     /// Decodes the three segments and the x5c certificates. An x5c entry that is not a string of base64 DER
     /// is an error here, so that ``certificates`` always lines up with the header's list.
     public init(_ token: String, cache: CertificateCache = .shared) throws(DecodeError) {
+        try self.init(token, sniffedHeader: nil, cache: cache)
+    }
+
+    /// The same, taking the header as the input sniffer already decoded and parsed it, so that a token read
+    /// from input has its header (kilobytes of x5c) decoded once. It is used only when it covers exactly the
+    /// token's first segment; otherwise the header is decoded here as for any token.
+    package init(_ token: String, sniffedHeader: SniffedJWSHeader?, cache: CertificateCache) throws(DecodeError) {
         // One copy of the bytes, cut at the dots by index: splitting the String's UTF-8 view and copying each
         // piece went byte by byte and cost more than the rest of decoding (callgrind, audit over JWS lines).
         let bytes = token.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(token.utf8)
@@ -24,7 +36,12 @@ public struct CompactJWS: Sendable {
         let dots = Self.dots(bytes)
         guard dots.count == 2 else { throw .jws(.segmentCount(min(dots.count + 1, 4))) }
         self.token = token
-        let headerJSON = try Self.json(bytes[..<dots[0]], "header")
+        let headerJSON: JSONValue
+        if let sniffedHeader, sniffedHeader.segmentLength == dots[0] {
+            headerJSON = sniffedHeader.json
+        } else {
+            headerJSON = try Self.json(bytes[..<dots[0]], "header")
+        }
         payload = try Self.json(bytes[(dots[0] + 1)..<dots[1]], "payload")
         signature = try Self.bytes(bytes[(dots[1] + 1)...], "signature")
         signingInput = Array(bytes[..<dots[1]])
@@ -32,6 +49,9 @@ public struct CompactJWS: Sendable {
         self.header = header
         storeKit = StoreKitPayload(payload)
         certificates = try Self.certificates(header, cache: cache)
+        let digests = try? DigestAlgorithm.sha256.hash(bytes, andPrefix: dots[1])
+        signingInputSHA256 = digests?.prefix
+        tokenSHA256 = digests?.whole
     }
 
     /// The offsets of the first three dots (at most three: a fourth segment is already one too many).

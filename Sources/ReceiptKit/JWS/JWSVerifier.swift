@@ -154,7 +154,10 @@ public struct JWSVerifier: Sendable {
                         + "64-byte r || s (RFC 7518 §3.4)"
                     : "the signature is \(signature.count) bytes; an ES256 signature is 64 (r || s)")
         }
-        switch ECDSASignatureVerifier.verifyES256(signature: signature, over: jws.signingInput, certificate: leaf) {
+        let outcome =
+            jws.signingInputSHA256.map { ECDSASignatureVerifier.verifyES256(signature: signature, sha256: $0, certificate: leaf) }
+            ?? ECDSASignatureVerifier.verifyES256(signature: signature, over: jws.signingInput, certificate: leaf)
+        switch outcome {
         case .valid:
             return VerificationCheck(CheckID.jwsSignature, .pass, "ES256 signature verifies over \(over) with the leaf's key")
         case .mismatch(let reason):

@@ -37,6 +37,36 @@ public enum DigestAlgorithm: String, Sendable, Hashable, Codable {
         return Array(output.prefix(Int(size)))
     }
 
+    /// The digests of the first `prefixLength` bytes of `bytes` and of all of them, in one pass: the prefix's
+    /// state is copied before the rest is added. A JWS's signing input is its token up to the second dot, so
+    /// the check's digest and the token's identity cost one hash of the token instead of two.
+    package func hash(_ bytes: [UInt8], andPrefix prefixLength: Int) throws(OpenSSLError) -> (prefix: [UInt8], whole: [UInt8]) {
+        ERR_clear_error()
+        guard let md = evpMD else {
+            throw OpenSSLError(operation: "computing \(rawValue)", entries: ["this OpenSSL does not provide \(rawValue)"])
+        }
+        guard let context = EVP_MD_CTX_new(), let copy = EVP_MD_CTX_new() else {
+            throw OpenSSLError.drain("allocating a digest context")
+        }
+        defer {
+            EVP_MD_CTX_free(context)
+            EVP_MD_CTX_free(copy)
+        }
+        let cut = min(max(prefixLength, 0), bytes.count)
+        var prefix = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var whole = prefix
+        var prefixSize: UInt32 = 0
+        var wholeSize: UInt32 = 0
+        let ok = bytes.withUnsafeBufferPointer { input in
+            EVP_DigestInit_ex(context, md, nil) == 1 && EVP_DigestUpdate(context, input.baseAddress, cut) == 1
+                && EVP_MD_CTX_copy_ex(copy, context) == 1 && EVP_DigestFinal_ex(copy, &prefix, &prefixSize) == 1
+                && EVP_DigestUpdate(context, input.baseAddress.map { $0 + cut }, input.count - cut) == 1
+                && EVP_DigestFinal_ex(context, &whole, &wholeSize) == 1
+        }
+        guard ok else { throw OpenSSLError.drain("computing \(rawValue)") }
+        return (Array(prefix.prefix(Int(prefixSize))), Array(whole.prefix(Int(wholeSize))))
+    }
+
     /// The digest implementation, fetched once per process: OpenSSL 3 otherwise looks it up in its provider
     /// store on every EVP_*Init call, which costs about as much as hashing a receipt. nil when this OpenSSL
     /// refuses the algorithm (a FIPS or crypto policy without SHA-1); callers then report "could not check".

@@ -1,7 +1,7 @@
 internal import COpenSSL
 
-/// OpenSSL's one-shot digest-and-verify (EVP_DigestVerify) with a public key, shared by the RSA and ECDSA checks,
-/// which differ only in how they prepare the signature and read the answer.
+/// OpenSSL's one-shot digest-and-verify (EVP_DigestVerify) with a public key, for the RSA checks (the ES256 check
+/// verifies a digest its caller computed once: ``ECDSAVerifyContexts``).
 enum DigestVerification {
     /// EVP_DigestVerify's answer (1 good, 0 does not match, negative could not be carried out), or why the check
     /// could not even start: a digest this OpenSSL will not provide (never a silently defaulted one), an

@@ -19,6 +19,8 @@ final class DigestVerifyTemplates: @unchecked Sendable {
     }
 
     private let idle = Mutex<[DigestAlgorithm: [Template]]>([:])
+    /// The same key's ES256 state (``ECDSASignatureVerifier``): verify contexts over a digest, and its curve check.
+    let ecdsa = ECDSAVerifyContexts()
 
     deinit {
         idle.withLock { table in

@@ -3,8 +3,9 @@ internal import COpenSSL
 /// Checks JOSE ES256 signatures (StoreKit 2 signed data) with a certificate's P-256 key through OpenSSL's EVP API.
 ///
 /// JOSE writes an ECDSA signature as the two 32-byte integers r and s side by side (RFC 7518 §3.4), while
-/// OpenSSL verifies the DER `ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }`. The conversion goes through
-/// OpenSSL's own ECDSA_SIG so that the DER it verifies is the DER it would have written.
+/// OpenSSL verifies the DER `ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }`. The conversion writes the
+/// DER that `i2d_ECDSA_SIG` would write; OpenSSL's verify parses it, encodes it again and compares, so anything
+/// else would fail as "could not check", never pass.
 public enum ECDSASignatureVerifier {
     /// The size of an ES256 signature: r and s, 32 bytes each, big-endian.
     public static let es256SignatureLength = 64
@@ -14,24 +15,33 @@ public enum ECDSASignatureVerifier {
     public static func verifyES256(signature: [UInt8], over message: [UInt8], certificate: X509Certificate)
         -> SignatureOutcome
     {
-        guard signature.count == es256SignatureLength else {
-            return .mismatch(reason: "an ES256 signature is 64 bytes (r || s); this one has \(signature.count)")
+        guard signature.count == es256SignatureLength else { return wrongLength(signature) }
+        let digest: [UInt8]
+        do {
+            digest = try DigestAlgorithm.sha256.hash(message)
+        } catch {
+            return .unverifiable(error)
         }
+        return verifyES256(signature: signature, sha256: digest, certificate: certificate)
+    }
+
+    /// The same check over the SHA-256 `digest` of the message, for a caller that has hashed it already
+    /// (``CompactJWS`` hashes its signing input once, for this check and for the audit's `payload_sha256`).
+    /// The acceptance is the same: OpenSSL's ECDSA verify of the same DER signature over the same digest.
+    package static func verifyES256(signature: [UInt8], sha256 digest: [UInt8], certificate: X509Certificate)
+        -> SignatureOutcome
+    {
+        guard signature.count == es256SignatureLength else { return wrongLength(signature) }
         ERR_clear_error()
         guard let key = X509_get0_pubkey(certificate.pointer) else {
             return .unverifiable(OpenSSLError.drain("reading the leaf's public key"))
         }
-        if let problem = curveProblem(key, certificate: certificate) { return .mismatch(reason: problem) }
-        let der: [UInt8]
-        switch derSignature(raw: signature) {
-        case .success(let encoded): der = encoded
-        case .failure(let error): return .unverifiable(error)
+        let contexts = certificate.verifyTemplates.ecdsa
+        if let problem = contexts.problem({ curveProblem(key, certificate: certificate) }) {
+            return .mismatch(reason: problem)
         }
         let result: Int32
-        switch DigestVerification.run(
-            signature: der, over: message[...], digest: .sha256, key: key, templates: certificate.verifyTemplates,
-            operation: "an ES256 signature check")
-        {
+        switch contexts.verify(signature: derSignature(raw: signature), sha256: digest, key: key) {
         case .success(let answer): result = answer
         case .failure(let error): return .unverifiable(error)
         }
@@ -40,6 +50,10 @@ public enum ECDSASignatureVerifier {
         // 0 is "checked, and it does not match" (OpenSSL also answers 0 for r or s out of range); a negative
         // answer is OpenSSL failing to carry out the check, which says nothing about the signature.
         return result == 0 ? .mismatch(reason: error.entries.first) : .unverifiable(error)
+    }
+
+    private static func wrongLength(_ signature: [UInt8]) -> SignatureOutcome {
+        .mismatch(reason: "an ES256 signature is \(es256SignatureLength) bytes (r || s); this one has \(signature.count)")
     }
 
     /// Why the key cannot carry an ES256 signature, or nil when it is an EC P-256 key.
@@ -57,29 +71,23 @@ public enum ECDSASignatureVerifier {
         return curve == "prime256v1" ? nil : "the leaf's key is on curve \(curve), not P-256 as ES256 requires"
     }
 
-    /// The DER `ECDSA-Sig-Value` of a raw `r || s` signature of even length.
-    static func derSignature(raw: [UInt8]) -> Result<[UInt8], OpenSSLError> {
+    /// The DER `ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }` of a raw `r || s` signature of 64 bytes:
+    /// each half as the shortest non-negative INTEGER (leading zero bytes dropped, one 0x00 put back before a
+    /// high bit, a lone 0x00 for zero), which is what `i2d_ECDSA_SIG` writes for the same r and s. Built here
+    /// because the BIGNUM round trip cost more than the rest of the check outside the curve arithmetic.
+    static func derSignature(raw: [UInt8]) -> [UInt8] {
         let half = raw.count / 2
-        guard half > 0, raw.count == half * 2, let length = Int32(exactly: half) else {
-            return .failure(OpenSSLError(operation: "encoding an ECDSA signature", entries: ["odd or empty r || s"]))
-        }
-        ERR_clear_error()
-        guard let signature = ECDSA_SIG_new() else { return .failure(OpenSSLError.drain("allocating an ECDSA signature")) }
-        defer { ECDSA_SIG_free(signature) }
-        let (r, s) = raw.withUnsafeBufferPointer { bytes -> (OpaquePointer?, OpaquePointer?) in
-            guard let base = bytes.baseAddress else { return (nil, nil) }
-            return (BN_bin2bn(base, length, nil), BN_bin2bn(base + half, length, nil))
-        }
-        // ECDSA_SIG_set0 takes ownership of both numbers only when it succeeds.
-        guard let r, let s, ECDSA_SIG_set0(signature, r, s) == 1 else {
-            BN_free(r)
-            BN_free(s)
-            return .failure(OpenSSLError.drain("building an ECDSA signature from r and s"))
-        }
-        var buffer: UnsafeMutablePointer<UInt8>? = nil
-        let encodedLength = i2d_ECDSA_SIG(signature, &buffer)
-        guard encodedLength > 0, let buffer else { return .failure(OpenSSLError.drain("encoding an ECDSA signature")) }
-        defer { COpenSSL_free(buffer) }
-        return .success(Array(UnsafeBufferPointer(start: buffer, count: Int(encodedLength))))
+        let r = derInteger(raw[..<half])
+        let s = derInteger(raw[half...])
+        // At most 2 x (2 + 33) content bytes for 32-byte halves: a one-byte length.
+        return [0x30, UInt8(r.count + s.count)] + r + s
+    }
+
+    /// One INTEGER (tag, short-form length, minimal big-endian content) of the unsigned big-endian `bytes`.
+    private static func derInteger(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var content = bytes.drop { $0 == 0 }
+        if content.isEmpty { content = [0] }
+        let pad = content.first.map { $0 >= 0x80 } ?? false
+        return [0x02, UInt8(content.count + (pad ? 1 : 0))] + (pad ? [0] : []) + content
     }
 }
