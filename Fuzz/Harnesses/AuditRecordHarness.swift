@@ -39,7 +39,7 @@ enum AuditRecordHarness {
         record.id = text()
         record.userID = text()
         // Every kind this version writes; check ids and environments are any text (unknown ones are kept).
-        let kinds: [InputSummary.Kind?] = [
+        let kinds: [InputKind?] = [
             nil, .appReceipt, .xcodeReceipt, .transactionReceipt, .jws, .signedDataBody(.notification),
             .signedDataBody(.transactionHistory),
         ]

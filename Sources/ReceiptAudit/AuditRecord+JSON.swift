@@ -72,7 +72,7 @@ extension AuditRecord {
         userID = try reader.string("user_id")
         if let name = try reader.string("kind") {
             // A kind decides which checks a record had; one this version does not write is refused, as a verdict is.
-            guard let known = InputSummary.Kind(name: name) else { throw AuditRecordParseError("unknown kind '\(name)'") }
+            guard let known = InputKind(name: name) else { throw AuditRecordParseError("unknown kind '\(name)'") }
             kind = known
         }
         failedChecks = try reader.strings("failed_checks").map(AuditCheckID.init(rawValue:))

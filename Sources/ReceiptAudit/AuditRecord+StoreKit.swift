@@ -16,9 +16,10 @@ extension AuditRecord {
             let report = verifier.verify(jws)
             items = report.allItems
             verdict = report.verdict
-            receiptSHA256 = Self.sha256Hex(Array(jws.token.utf8))
+            // Both digests come from CompactJWS's one pass over the token; hashing here is the fallback.
+            receiptSHA256 = jws.tokenSHA256?.hexString() ?? Self.sha256Hex(Array(jws.token.utf8))
             // What the signature covers: the content identity, as the payload is for a receipt.
-            payloadSHA256 = Self.sha256Hex(jws.signingInput)
+            payloadSHA256 = jws.signingInputSHA256?.hexString() ?? Self.sha256Hex(jws.signingInput)
             fill(facts: report.facts)
         case .signedDataBody(let body):
             let report = verifier.verify(body)

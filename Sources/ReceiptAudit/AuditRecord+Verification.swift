@@ -24,7 +24,7 @@ extension AuditRecord {
             if case .transactionReceipt(let plist) = input.payload { receiptSHA256 = Self.sha256Hex(plist) }
             payloadSHA256 = Self.sha256Hex(transaction.purchaseInfoBytes)
         case .jws, .signedDataBody:
-            kind = InputSummary.Kind(document)
+            kind = InputKind(document)
             verdict = .unverifiableHere
             error = AuditRecordError(
                 message:

@@ -11,7 +11,7 @@ public struct AuditRecord: Sendable, Equatable {
     public var userID: String?
     /// `app_receipt`, `xcode_receipt`, `ios6_transaction_receipt`, `storekit2_jws`, `storekit2_<body>`; nil
     /// when malformed.
-    public var kind: InputSummary.Kind?
+    public var kind: InputKind?
     public var verdict: AuditVerdict
     /// The ids of the checks whose status was fail or error, in check order.
     public var failedChecks: [AuditCheckID] = []

@@ -1,6 +1,7 @@
 import Foundation
 import ReceiptAudit
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// Audit records hold check ids, kinds and environments as types (issue 20.2): ids this version does not know are
@@ -36,10 +37,10 @@ import Testing
         let line = #"{"kind":"storekit3_hologram","record":1,"source":"s","verdict":"valid"}"#
         #expect(throws: AuditRecordParseError.self) { try AuditRecord(json: try JSONParser.parse(Array(line.utf8))) }
         for name in ["app_receipt", "xcode_receipt", "ios6_transaction_receipt", "storekit2_jws", "storekit2_refund_history"] {
-            let kind = try #require(InputSummary.Kind(name: name), "\(name)")
+            let kind = try #require(InputKind(name: name), "\(name)")
             #expect(kind.name == name)
         }
-        #expect(InputSummary.Kind(name: "storekit2_") == nil && InputSummary.Kind(name: "App_receipt") == nil)
+        #expect(InputKind(name: "storekit2_") == nil && InputKind(name: "App_receipt") == nil)
     }
 
     @Test func anUnreadableSignedItemIsTheRecordsErrorAndKeepsItOutOfTheIndex() throws {

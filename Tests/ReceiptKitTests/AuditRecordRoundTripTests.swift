@@ -50,7 +50,7 @@ import Testing
             number: [1, 2, .max, .min, 0][random.below(5)], source: text(), verdict: verdicts[random.below(5)])
         record.id = text()
         record.userID = text()
-        let kinds: [InputSummary.Kind?] = [
+        let kinds: [InputKind?] = [
             nil, .appReceipt, .xcodeReceipt, .transactionReceipt, .jws, .signedDataBody(.refundHistory),
         ]
         record.kind = kinds[random.below(kinds.count)]

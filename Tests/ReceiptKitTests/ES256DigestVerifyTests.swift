@@ -1,4 +1,5 @@
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// The ES256 check over a digest computed once (``CompactJWS``'s signing-input hash) and the DER it builds

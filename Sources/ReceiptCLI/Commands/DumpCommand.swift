@@ -61,7 +61,7 @@ struct DumpCommand: ConsoleRunnable {
             throw .undecodable(source: input.source, .input(error))
         }
         guard case .pkcs7(let der) = unwrapped.payload else {
-            let kind = InputSummary.Kind(unwrapped.payload).phrase
+            let kind = InputKind(unwrapped.payload).phrase
             throw .undecodable(
                 source: input.source, .input(.unrecognised("dump reads PKCS#7 app receipts; this input is \(kind)")))
         }

@@ -1,6 +1,7 @@
 /// The facts of a receipt of either era, from what its signature covers.
 extension InputFacts {
     /// An app receipt (App Store, sandbox or Xcode): the attributes of its signed payload.
+    /// - Parameter appReceipt: the decoded app receipt.
     public init(appReceipt: AppReceipt) {
         let receipt = appReceipt.receipt
         self.init(
@@ -12,6 +13,7 @@ extension InputFacts {
 
     /// An iOS 6 transaction receipt: its signed purchase info, except the environment, which only the unsigned
     /// outer plist states (``TransactionReceipt/environment``: `Production` when it is left out, as Apple does).
+    /// - Parameter receipt: the decoded iOS 6 receipt.
     public init(transactionReceipt receipt: TransactionReceipt) {
         let info = receipt.purchaseInfo
         self.init(
@@ -23,6 +25,7 @@ extension InputFacts {
 
     /// The facts of a decoded receipt; nil for StoreKit 2 signed data, whose facts come from its verified items
     /// (``init(items:body:)``).
+    /// - Parameter document: what ``ReceiptDecoder`` returned.
     public init?(receipt document: ReceiptDecoder.Document) {
         switch document {
         case .appReceipt(let receipt): self.init(appReceipt: receipt)

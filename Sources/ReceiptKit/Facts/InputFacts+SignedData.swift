@@ -10,6 +10,9 @@ extension InputFacts {
     /// Facts from `items` (in report order, nested items included), checked against `body` when there is one.
     /// The signing time is the first decoded item's `signedDate`; the transactions are the signed transactions,
     /// each with its own signed environment and bundle id.
+    /// - Parameters:
+    ///   - items: the verification reports of the signed items, nested ones included.
+    ///   - body: the unsigned JSON body around them, when the input was one; only its claims are read.
     public init(items: [SignedDataReport], body: SignedDataBody? = nil) {
         var collector = SignedFactCollector()
         var signingTime: SigningTime?

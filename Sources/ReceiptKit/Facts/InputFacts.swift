@@ -7,11 +7,15 @@
 /// says of itself is kept apart as ``unsignedClaims``. Which field each fact is read from is listed in
 /// docs/trust-model.md ("Where each fact comes from").
 public struct InputFacts: Sendable {
-    public let kind: InputSummary.Kind
+    /// What the input is: an app receipt, an Xcode receipt, an iOS 6 receipt, a JWS, an API answer or notification.
+    public let kind: InputKind
+    /// The app's bundle id as the signed data states it.
     public let bundleID: String?
+    /// Where the signed data says it was made.
     public let environment: InputEnvironment?
     /// The app's Apple id: an app receipt's `app_item_id` (0 in the sandbox), StoreKit 2's `appAppleId`.
     public let appAppleID: Int64?
+    /// When the signed data says it was signed, and which field says so.
     public let signingTime: SigningTime?
     /// In input order: a receipt's purchases, StoreKit 2's signed transactions (nested ones where they sit).
     public let transactions: [TransactionFacts]
@@ -20,8 +24,8 @@ public struct InputFacts: Sendable {
     /// Where the input disagrees with itself (signed items with each other, the unsigned body with them).
     public let warnings: [String]
 
-    public init(
-        kind: InputSummary.Kind, bundleID: String?, environment: InputEnvironment?, appAppleID: Int64?,
+    package init(
+        kind: InputKind, bundleID: String?, environment: InputEnvironment?, appAppleID: Int64?,
         signingTime: SigningTime?, transactions: [TransactionFacts], unsignedClaims: [(key: String, value: String)] = [],
         warnings: [String] = []
     ) {

@@ -5,6 +5,7 @@ extension TransactionFacts {
     /// its records instead of a scan (and a retain of the records) per field: a big receipt has hundreds of
     /// purchases. A set holds at most one valued record per type (the decoder leaves repeats unknown), so the
     /// record a case meets is the one the accessor would find, and its state decides the same way.
+    /// - Parameter purchase: one in-app purchase set of an app receipt.
     public init(purchase: InAppPurchase) {
         let attributes = purchase.attributes
         let bytes = attributes.recordBytes
@@ -38,6 +39,7 @@ extension TransactionFacts {
     }
 
     /// The one purchase of an iOS 6 receipt, from its signed purchase info (Apple's hyphenated keys).
+    /// - Parameter receipt: the decoded iOS 6 receipt.
     public init(transactionReceipt receipt: TransactionReceipt) {
         let info = receipt.purchaseInfo
         self.init(

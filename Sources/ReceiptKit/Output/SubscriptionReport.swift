@@ -6,9 +6,9 @@ package struct SubscriptionReport: Sendable {
         /// A verifyReceipt response read from `source`.
         case response(source: String, VerifyReceiptResponse)
         /// A receipt alone.
-        case receipt(source: String, kind: InputSummary.Kind)
+        case receipt(source: String, kind: InputKind)
         /// StoreKit 2 signed data, verified: Apple's status codes beside the result and the items not counted.
-        case storeKit(source: String, kind: InputSummary.Kind, StoreKitSubscriptionInputs)
+        case storeKit(source: String, kind: InputKind, StoreKitSubscriptionInputs)
         /// The response of the enclosing compare document.
         case enclosingResponse
     }
