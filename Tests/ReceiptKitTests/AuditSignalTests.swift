@@ -1,3 +1,4 @@
+import Foundation
 import ReceiptAudit
 import ReceiptKit
 import TestSupport
@@ -121,13 +122,31 @@ import Testing
             ], auditor: auditor)
         #expect(records.map(\.verdict) == [.valid, .valid])
         #expect(records[0].kind == .transactionReceipt)
-        #expect(records[0].bundleID == "com.example.appreceipt.ios6" && records[0].environment == .sandbox)
+        // The environment is only in the unsigned outer plist: a claim, not a fact.
+        #expect(records[0].bundleID == "com.example.appreceipt.ios6" && records[0].environment == nil)
+        #expect(records[0].unsignedClaims == ["environment": "Sandbox"])
         #expect(
             records[0].transactions == [
                 AuditTransaction(
                     transactionID: "1000000612345678", originalTransactionID: "1000000612345678",
                     productID: "com.example.appreceipt.coins.100", purchaseDate: Timestamp(milliseconds: 1_709_294_400_000))
             ])
+        #expect(kinds(records[1]) == [.receiptSharedBetweenUsers, .transactionSharedBetweenUsers])
+    }
+
+    /// The outer plist of an iOS 6 receipt is not signed: rewriting its `environment` to `Xcode` (whose records
+    /// never feed the sharing index) must not hide a replay, and the signature still holds.
+    @Test func iOS6OuterEnvironmentRewrittenToXcodeDoesNotHideAReplay() throws {
+        let plist = String(
+            decoding: Data(base64Encoded: try AuditFixtures.base64("receipts/ios6-transaction.b64"))!, as: UTF8.self)
+        let rewritten = plist.replacingOccurrences(of: "\"environment\" = \"Sandbox\";", with: "\"environment\" = \"Xcode\";")
+        #expect(rewritten != plist)
+        let data = Data(rewritten.utf8).base64EncodedString()
+        let lines = ["erin", "frank"].map { "{\"receipt-data\":\"\(data)\",\"user_id\":\"\($0)\"}" }
+        let auditor = try AuditFixtures.auditor { $0.anchors = try intermediateAnchor() }
+        let (records, _) = try AuditFixtures.audit(lines, auditor: auditor)
+        #expect(records.map(\.verdict) == [.valid, .valid])
+        #expect(records[1].environment == nil && records[1].unsignedClaims == ["environment": "Xcode"])
         #expect(kinds(records[1]) == [.receiptSharedBetweenUsers, .transactionSharedBetweenUsers])
     }
 

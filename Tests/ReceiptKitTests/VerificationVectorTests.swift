@@ -199,6 +199,26 @@ import Testing
         #expect(report.verdict == .invalid)
     }
 
+    /// An iOS 6 receipt's environment is only in the unsigned outer plist: asked for, the check is an error
+    /// (unverifiable_here) whatever the plist says, never a pass on text anyone can rewrite; not asked, a skip.
+    @Test func transactionReceiptEnvironmentIsNeverDecidedByTheUnsignedPlist() throws {
+        let (_, document) = try ReceiptDecoder.decode(try Fixtures.testVector("receipts/ios6-transaction.b64"))
+        guard case .transactionReceipt(let transaction) = document else { throw Failure("not a transaction receipt") }
+        #expect(transaction.environment == "Sandbox")
+        for required in [ReceiptEnvironment.sandbox, .production] {
+            var policy = try testPolicy(anchor: "pki/intermediate.pem")
+            policy.environment = required
+            let report = ReceiptVerifier(policy: policy).verify(transaction)
+            let check = try #require(report.checks.first { $0.id == CheckID.environment })
+            #expect(check.status == .error, "\(check.detail)")
+            #expect("\(check.detail)".contains("unsigned outer plist"))
+            #expect(report.verdict == .unverifiableHere)
+        }
+        let unasked = ReceiptVerifier(policy: try testPolicy(anchor: "pki/intermediate.pem")).verify(transaction)
+        #expect(unasked.checks.first { $0.id == CheckID.environment }?.status == .skip)
+        #expect(unasked.verdict == .valid)
+    }
+
     /// "OpenSSL could not check it" stays apart from "it does not match": a leaf whose signature algorithm names
     /// MD2, which this OpenSSL does not provide, makes the chain check an error and the verdict
     /// unverifiable_here, never invalid (the same path a build refusing SHA-1 by policy takes).

@@ -21,7 +21,10 @@ struct VerificationOptions: ParsableArguments {
             "Check the device hash with an identifierForVendor UUID (iOS) or MAC address (macOS).", valueName: "uuid|mac"))
     var deviceID: String?
 
-    @Option(help: ArgumentHelp("Require this environment (any case).", valueName: "Production|Sandbox"))
+    @Option(
+        help: ArgumentHelp(
+            "Require this environment (any case); an iOS 6 receipt states none in its signed part, so it is then unverifiable_here.",
+            valueName: "Production|Sandbox"))
     var environment: String?
 
     func validate() throws {

@@ -11,16 +11,18 @@ extension InputFacts {
             transactions: receipt.inApp.map(TransactionFacts.init(purchase:)))
     }
 
-    /// An iOS 6 transaction receipt: its signed purchase info, except the environment, which only the unsigned
-    /// outer plist states (``TransactionReceipt/environment``: `Production` when it is left out, as Apple does).
+    /// An iOS 6 transaction receipt: its signed purchase info. Its environment is no fact: only the unsigned outer
+    /// plist states it (``TransactionReceipt/environment``), so anyone can rewrite it without breaking the
+    /// signature; it is kept as an unsigned claim, and a check, signal or count that needs it finds none.
     /// - Parameter receipt: the decoded iOS 6 receipt.
     public init(transactionReceipt receipt: TransactionReceipt) {
         let info = receipt.purchaseInfo
         self.init(
-            kind: .transactionReceipt, bundleID: info["bid"], environment: InputEnvironment(rawValue: receipt.environment),
+            kind: .transactionReceipt, bundleID: info["bid"], environment: nil,
             appAppleID: info["app-item-id"].flatMap { Int64($0) },
             signingTime: receipt.purchaseDate.map { SigningTime($0, field: "purchase-date") },
-            transactions: [TransactionFacts(transactionReceipt: receipt)])
+            transactions: [TransactionFacts(transactionReceipt: receipt)],
+            unsignedClaims: [(key: "environment", value: receipt.environment)])
     }
 
     /// The facts of a decoded receipt; nil for StoreKit 2 signed data, whose facts come from its verified items

@@ -108,7 +108,9 @@ public struct SubscriptionInputs: Sendable {
         let record = PurchaseRecord(json: transaction.purchaseInfo.mapValues(JSONValue.string))
         transactions = [record]
         renewals = []
-        sandbox = InputFacts(transactionReceipt: transaction).environment == .sandbox
+        // Only the unsigned outer plist says Sandbox; it picks the renewal clock the states are read with, and
+        // decides no check, signal or count.
+        sandbox = transaction.environment.isByteEqual(to: "Sandbox")
         defaultTime = transaction.purchaseDate
         defaultTimeSource = .purchaseDate
         defaultTimeProblem = transaction.purchaseDate == nil ? transaction.purchaseDateProblem : nil

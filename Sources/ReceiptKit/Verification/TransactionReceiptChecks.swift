@@ -71,9 +71,17 @@ enum TransactionReceiptChecks {
         VerificationCheck(.deviceHash, .skip, "transaction receipts carry no device hash")
     }
 
+    /// Cannot pass: the environment sits in the unsigned outer plist, which anyone may rewrite (a sandbox
+    /// purchase would then pass as a sale). Requested, it is an error, never a pass or a fail on unsigned text.
     static func environment(_ context: TransactionReceiptContext) -> VerificationCheck {
-        let environment = InputFacts(transactionReceipt: context.transaction).environment
-        return FieldCheck.environment(context.policy, actual: environment == .sandbox ? .sandbox : .production)
+        guard let required = context.policy.environment else {
+            return VerificationCheck(.environment, .skip, "not requested (\(option: .environment))")
+        }
+        let claim = context.transaction.environment
+        return VerificationCheck(
+            .environment, .error,
+            "an iOS 6 receipt states its environment (\(claim)) only in the unsigned outer plist, so \(required.rawValue) cannot be checked here; verifyReceipt can tell"
+        )
     }
 
     static func expiration(_ context: TransactionReceiptContext) -> VerificationCheck {
