@@ -1,5 +1,5 @@
 import ReceiptAudit
-package import ReceiptKit
+import ReceiptKit
 
 /// The bars of the chart's audit panel: the audit days grouped on a ``ChartAxis``, records without a date in a
 /// "no date" bar at the right.

@@ -1,4 +1,4 @@
-package import ReceiptKit
+import ReceiptKit
 
 /// The time axis of a chart panel: which periods get a bar, and how long a period is.
 ///

@@ -1,4 +1,4 @@
-package import ReceiptKit
+import ReceiptKit
 
 /// How much time one bar of a chart covers: a day, a week (Monday to Sunday), a calendar month, or a run of
 /// years aligned on a multiple of its length (1, 10, 100, ... years). A chart whose days do not fit one bar each

@@ -1,4 +1,4 @@
-package import ReceiptKit
+import ReceiptKit
 
 /// A count axis with round tick steps (1, 2 or 5 times a power of ten), so a reader can read a bar's height off
 /// the grid: `ChartScale(maximum: 37)` ticks 0, 10, 20, 30, 40.

@@ -1,4 +1,4 @@
-package import ReceiptKit
+import ReceiptKit
 
 /// The report's rows as CSV (RFC 4180): one header line, then one line per product, day and environment, in
 /// the report's order, every event kind a column. Lines end with CRLF, as RFC 4180 and spreadsheets expect.

@@ -1,4 +1,4 @@
-package import ReceiptKit
+import ReceiptKit
 
 /// Sales and trends from validated receipts: per product, day and environment, the events of
 /// ``ReportEventKind`` over unique transactions, and per day the audit's verdicts and signals.

@@ -1,5 +1,5 @@
 package import ReceiptAudit
-package import ReceiptKit
+import ReceiptKit
 
 /// The audit records of one day, by the receipt's creation date (an Apple-signed time, never the device's): how
 /// many, with which verdicts and signals. A wave of forged or replayed receipts shows up as a day whose records

@@ -1,5 +1,5 @@
 import ReceiptAudit
-package import ReceiptKit
+import ReceiptKit
 
 /// The report as a self-contained SVG chart in two panels: the events per day, stacked by kind; and the audit
 /// records per day stacked by verdict, with a line per signal, where a wave of forged or replayed receipts shows.

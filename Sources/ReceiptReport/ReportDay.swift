@@ -1,4 +1,4 @@
-package import ReceiptKit
+import ReceiptKit
 
 /// One calendar day in a report's clock, as a count of days since 1970-01-01, so that days sort, subtract and fill
 /// gaps as integers and render as `YYYY-MM-DD` only at the end.

@@ -1,4 +1,4 @@
-package import ReceiptKit
+import ReceiptKit
 
 /// What a report counts, per product and day. Each kind is defined on one unique transaction (see
 /// ``ReportTransaction``), in the words of App Store Connect where it has one (receipt-format.md §12).

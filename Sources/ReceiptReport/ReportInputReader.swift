@@ -1,5 +1,5 @@
 package import ReceiptAudit
-package import ReceiptKit
+import ReceiptKit
 
 /// Reads one report input file, finding out from its content what it holds: JSON Lines (audit output, or
 /// verifyReceipt responses one per line, mixed freely) or one JSON document over several lines (a saved,

@@ -1,4 +1,4 @@
-package import ReceiptKit
+import ReceiptKit
 
 /// What a report counts and in which clock.
 package struct ReportOptions: Sendable, Equatable {

@@ -1,4 +1,4 @@
-package import ReceiptKit
+import ReceiptKit
 
 /// The counts of one product on one day in one environment: one line of the CSV, one JSON row.
 package struct ReportRow: Sendable, Equatable {

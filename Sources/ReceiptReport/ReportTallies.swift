@@ -1,5 +1,5 @@
 package import ReceiptAudit
-package import ReceiptKit
+import ReceiptKit
 
 /// What a report read and what it left out, so that nothing is dropped silently.
 package struct ReportTallies: Sendable, Equatable {

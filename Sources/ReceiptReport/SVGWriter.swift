@@ -1,4 +1,4 @@
-package import ReceiptKit
+import ReceiptKit
 
 /// A minimal SVG writer: the few shapes a chart needs, every text and attribute value XML-escaped, coordinates
 /// written with one decimal, so that a chart is self-contained (no script, no external reference) and the same

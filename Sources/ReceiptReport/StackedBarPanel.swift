@@ -1,4 +1,4 @@
-package import ReceiptKit
+import ReceiptKit
 
 /// One chart panel: a title and notes, stacked bars per x-axis slot (one colour per series), optional lines over
 /// them, count ticks and grid on the y axis, slot labels on the x axis, axis titles and a legend on the right.

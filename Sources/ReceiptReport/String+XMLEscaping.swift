@@ -1,4 +1,4 @@
-package import ReceiptKit
+import ReceiptKit
 
 extension String {
     /// The text made safe inside an XML (SVG) text node or attribute value: control characters first shown as

@@ -1,4 +1,4 @@
-package import ReceiptKit
+import ReceiptKit
 
 /// Text laid out for the chart without a renderer: an SVG has no text wrapping of its own, so a note or a
 /// message longer than its space is broken into lines here, by an estimate of each character's width in

@@ -37,7 +37,7 @@ import Testing
     /// Every `.jws` directly in the folders below `root` (one level of subfolders, as both corpora are laid out).
     static func tokens(in root: URL) throws -> [URL] {
         let folders = try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)
-        return try folders.flatMap { folder in
+        return folders.flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
                 .filter { $0.pathExtension == "jws" }
         }.sorted { $0.path < $1.path }

@@ -246,7 +246,7 @@ import Testing
 
     @Test func aFileThatIsNotAnIndexIsRefused() throws {
         let folder = try Folder()
-        FileManager.default.createFile(atPath: folder.index, contents: Data("not a database, just text\n".utf8))
+        #expect(FileManager.default.createFile(atPath: folder.index, contents: Data("not a database, just text\n".utf8)))
         #expect(throws: AuditIndexError.self) { try AuditIndex(path: folder.index) }
         #expect(throws: AuditIndexError.self) { try AuditIndex(path: folder.path + "/missing.sqlite", create: false) }
     }

@@ -27,7 +27,7 @@ import Testing
 
     /// Every receipt, iOS 6 receipt and JWS the corpus manifest lists; empty without the corpus.
     static let corpus: [String] = {
-        guard Fixtures.sharedVectorsAvailable else { return [] }
+        guard Corpus.available else { return [] }
         let kinds: Set = ["receipt", "ios6-receipt", "jws", "jws (nested)"]
         return ((try? ManifestEntry.table("input", { kinds.contains($0.kind) })) ?? []).map(\.file)
     }()
@@ -63,7 +63,7 @@ import Testing
         try Self.expectAgreement(path, bytes: try Fixtures.testVector(path))
     }
 
-    @Test(.enabled(if: Fixtures.sharedVectorsAvailable, Comment(rawValue: Fixtures.sharedVectorsAbsent)))
+    @Test(.enabled(if: Corpus.available, Comment(rawValue: Corpus.absent)))
     func verifyAuditAndReportAgreeOnTheCorpus() throws {
         #expect(Self.corpus.count >= 60, "the manifest lists \(Self.corpus.count) receipts and JWS")
         for file in Self.corpus { try Self.expectAgreement(file, bytes: try Fixtures.shared(file)) }
