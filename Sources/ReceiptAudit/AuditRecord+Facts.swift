@@ -11,12 +11,14 @@ extension AuditRecord {
         unsignedClaims = Dictionary(facts.unsignedClaims.map { ($0.key, $0.value) }) { first, _ in first }
         warnings = facts.warnings
         creationDate = facts.signingTime?.time
-        let (bundleID, environment) = (bundleID, environment)
-        transactions = facts.transactions.map { facts in
-            var transaction = AuditTransaction(facts)
+        let (recordBundleID, recordEnvironment) = (bundleID, environment)
+        transactions = facts.transactions.map { purchase in
+            var transaction = AuditTransaction(purchase)
             // Counts and signals use the transaction's own signed values where they differ from the record's.
-            if let value = facts.environment, value != environment { transaction.environment = value }
-            if let value = facts.bundleID, !(bundleID?.isByteEqual(to: value) ?? false) { transaction.bundleID = value }
+            if let value = purchase.environment, value != recordEnvironment { transaction.environment = value }
+            if let value = purchase.bundleID, !(recordBundleID?.isByteEqual(to: value) ?? false) {
+                transaction.bundleID = value
+            }
             return transaction
         }
     }

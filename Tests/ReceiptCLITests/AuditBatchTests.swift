@@ -4,9 +4,6 @@ import Testing
 
 /// The built binary on batches: the done-when run over real receipts, and Ctrl-C.
 @Suite struct AuditBatchTests {
-    @available(*, deprecated, message: "use .requires(BatchMaker.present)")
-    static var sharedAvailable: Bool { BatchMaker.present.isMet }
-
     /// `make_batch.py DIR --reps 13 --malformed 0.1`, then `audit --jobs 2 DIR/records.jsonl`: one line per record
     /// in order, damaged lines malformed with their line number, every other verdict equal to `verify`'s for the
     /// same receipt, and the replayed purchases flagged.

@@ -23,10 +23,4 @@ public enum BinaryRunner {
         try Subprocess.run(
             program ?? executable, prefix + arguments, stdin: stdin, environment: environment, timeout: timeout)
     }
-
-    @available(*, deprecated, renamed: "Project.root")
-    public static var projectRoot: URL { Project.root }
-
-    @available(*, deprecated, renamed: "Subprocess.passedOn")
-    public static var sanitizerOptions: [String: String] { Subprocess.passedOn }
 }

@@ -21,17 +21,6 @@ public enum Fixtures {
 
     /// The bytes of `relativePath` inside the shared corpus (a test that reads it requires `Corpus.present`).
     public static func shared(_ relativePath: String) throws -> [UInt8] { try Corpus.bytes(relativePath) }
-
-    // Names the suites used before TestSupport; kept so that tests written against them still compile.
-
-    @available(*, deprecated, renamed: "Project.root")
-    public static var projectRoot: URL { Project.root }
-    @available(*, deprecated, renamed: "Corpus.location")
-    public static var sharedVectors: URL { Corpus.location }
-    @available(*, deprecated, renamed: "Corpus.available")
-    public static var sharedVectorsAvailable: Bool { Corpus.available }
-    @available(*, deprecated, renamed: "Corpus.absent")
-    public static var sharedVectorsAbsent: String { Corpus.absent }
 }
 
 /// The test PKI's trust anchors, as paths relative to the project root (where the binary runner starts the

@@ -27,7 +27,7 @@ extension InputFacts {
                 firstDecoded = false
                 signingTime = jws.storeKit.signedDate.map { SigningTime($0, field: place("signedDate")) }
             }
-            if item.kind == .transaction, let model = jws.storeKit(expected: .transaction).transaction {
+            if item.kind == .transaction, let model = payload.transaction {
                 transactions.append(TransactionFacts(model, path: item.path))
             }
         }
