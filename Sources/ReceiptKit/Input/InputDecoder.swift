@@ -142,8 +142,8 @@ public enum InputDecoder {
         let dot = UInt8(ascii: ".")
         guard let firstDot = nextByte(dot, in: text.prefix(Limits.jwsHeaderSniffLength + 1)),
             firstDot - text.startIndex > 4,
-            let header = try? LenientBase64.decode(text[..<firstDot]).bytes,
-            let headerJSON = try? JSONParser.parse(header), headerJSON["alg"] != nil,
+            let headerJSON = try? JWSHeaderCache.shared.json(text[..<firstDot], parse: headerJSON),
+            headerJSON["alg"] != nil,
             let secondDot = nextByte(dot, in: text[(firstDot + 1)...]),
             nextByte(dot, in: text[(secondDot + 1)...]) == nil
         else { return nil }
@@ -151,6 +151,14 @@ public enum InputDecoder {
             String(decoding: text, as: UTF8.self),
             SniffedJWSHeader(segmentLength: firstDot - text.startIndex, json: headerJSON)
         )
+    }
+
+    /// The JSON of a header segment, or nil for one that is not base64 of JSON.
+    private static func headerJSON(_ segment: ArraySlice<UInt8>) throws(JSONParser.Failure) -> JSONValue {
+        guard let header = try? LenientBase64.decode(segment).bytes else {
+            throw JSONParser.Failure(offset: 0, reason: "the header segment is not base64")
+        }
+        return try JSONParser.parse(header)
     }
 
     /// The label of the first `-----BEGIN LABEL-----` line, when the text has one (certificates, keys).

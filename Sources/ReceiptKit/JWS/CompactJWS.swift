@@ -40,7 +40,10 @@ public struct CompactJWS: Sendable {
         if let sniffedHeader, sniffedHeader.segmentLength == dots[0] {
             headerJSON = sniffedHeader.json
         } else {
-            headerJSON = try Self.json(bytes[..<dots[0]], "header")
+            // Every item of one signing chain carries the same header bytes: parsed once per distinct segment.
+            headerJSON = try JWSHeaderCache.shared.json(bytes[..<dots[0]]) { segment throws(DecodeError) in
+                try Self.json(segment, "header")
+            }
         }
         payload = try Self.json(bytes[(dots[0] + 1)..<dots[1]], "payload")
         signature = try Self.bytes(bytes[(dots[1] + 1)...], "signature")
