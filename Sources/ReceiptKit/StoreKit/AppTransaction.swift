@@ -28,7 +28,7 @@ public struct AppTransaction: StoreKitModel, Sendable {
         "originalPlatform",
     ]
 
-    public init(_ payload: JSONValue) {
+    package init(_ payload: JSONValue) {
         raw = payload
         var fields = StoreKitFieldReader(payload)
         receiptType = fields.value("receiptType")

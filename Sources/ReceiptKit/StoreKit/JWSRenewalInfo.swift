@@ -34,7 +34,7 @@ public struct JWSRenewalInfo: StoreKitModel, Sendable {
         "environment", "currency", "renewalPrice", "eligibleWinBackOfferIds", "appAccountToken", "appTransactionId",
     ]
 
-    public init(_ payload: JSONValue) {
+    package init(_ payload: JSONValue) {
         raw = payload
         var fields = StoreKitFieldReader(payload)
         originalTransactionID = fields.string("originalTransactionId")

@@ -42,7 +42,7 @@ public struct JWSTransaction: StoreKitModel, Sendable {
         "transactionReason", "price", "currency", "appAccountToken", "appTransactionId",
     ]
 
-    public init(_ payload: JSONValue) {
+    package init(_ payload: JSONValue) {
         raw = payload
         var fields = StoreKitFieldReader(payload)
         transactionID = fields.string("transactionId")

@@ -8,7 +8,7 @@ public struct StoreKitFieldMismatch: Sendable, Equatable, CustomStringConvertibl
     /// The JSON type that was sent instead (``JSONValue/typeName``): `a string`, `a number`, `a list` ...
     public let found: String
 
-    public init(path: String, expected: String, found value: JSONValue) {
+    package init(path: String, expected: String, found value: JSONValue) {
         self.path = path
         self.expected = expected
         found = value.typeName
@@ -19,7 +19,7 @@ public struct StoreKitFieldMismatch: Sendable, Equatable, CustomStringConvertibl
 
 extension JSONValue {
     /// The value's JSON type in words, as a field-type note names it.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

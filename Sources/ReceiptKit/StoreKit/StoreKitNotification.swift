@@ -17,7 +17,7 @@ public struct StoreKitNotification: StoreKitModel, Sendable {
         Set(["notificationType", "subtype", "notificationUUID", "version", "signedDate"])
         .union(NotificationSection.Kind.allCases.map(\.rawValue))
 
-    public init(_ payload: JSONValue) {
+    package init(_ payload: JSONValue) {
         raw = payload
         var fields = StoreKitFieldReader(payload)
         notificationType = fields.value("notificationType")

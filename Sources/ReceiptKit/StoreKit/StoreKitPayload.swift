@@ -10,7 +10,7 @@ public indirect enum StoreKitPayload: Sendable {
     case unknown(UntypedStoreKitPayload)
 
     /// `expected` (where the item was found) decides only when the fields say nothing, as for the kind.
-    public init(_ payload: JSONValue, expected: SignedDataKind? = nil) {
+    package init(_ payload: JSONValue, expected: SignedDataKind? = nil) {
         switch SignedDataKind(payload: payload, expected: expected) {
         case .transaction: self = .transaction(JWSTransaction(payload))
         case .renewalInfo: self = .renewalInfo(JWSRenewalInfo(payload))

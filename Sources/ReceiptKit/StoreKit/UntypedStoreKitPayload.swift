@@ -8,7 +8,7 @@ public struct UntypedStoreKitPayload: Sendable {
     public let appAppleID: Int64?
     public let mismatches: [StoreKitFieldMismatch]
 
-    public init(_ payload: JSONValue) {
+    package init(_ payload: JSONValue) {
         raw = payload
         var fields = StoreKitFieldReader(payload)
         signedDate = fields.date("signedDate")
