@@ -19,7 +19,7 @@ public struct StoreKitFieldMismatch: Sendable, Equatable, CustomStringConvertibl
         found = value.typeName
     }
 
-    /// The note as decode and verify print it: `data.appAppleId is not a whole number`.
+    /// The note in one line: `data.appAppleId is not a whole number`.
     public var description: String { "\(path) is not \(expected)" }
 }
 
