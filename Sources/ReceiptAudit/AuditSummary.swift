@@ -1,4 +1,4 @@
-public import ReceiptKit
+package import ReceiptKit
 
 /// What a batch adds up to: counts of verdicts, kinds, failed checks, signals, environments and bundle ids, and
 /// the signal groups. Built record by record in input order, so one run and a `summarize` over its shards give
@@ -15,8 +15,8 @@ public struct AuditSummary: Sendable, Equatable {
     /// Records carrying each signal.
     public private(set) var signals: [String: Int] = [:]
     /// Keyed by the values' bytes: look-alike bundle ids or environments are counted apart.
-    public private(set) var environments: [ExactString: Int] = [:]
-    public private(set) var bundleIDs: [ExactString: Int] = [:]
+    package private(set) var environments: [ExactString: Int] = [:]
+    package private(set) var bundleIDs: [ExactString: Int] = [:]
     /// What made the input less than trustworthy as a whole (shard lines that are not records, gaps in record
     /// numbers), the first ``warningLimit`` of them; ``warningCount`` counts all.
     public private(set) var warnings: [String] = []
