@@ -17,8 +17,8 @@ public enum JSONParser {
     /// Nesting limit, so hostile input cannot exhaust the stack.
     static let maximumDepth = Limits.maximumJSONDepth
 
-    /// Parses one JSON document of at most ``Limits/maximumInputSize`` bytes and ``Limits/maximumJSONValues``
-    /// values, so hostile input is refused rather than built.
+    /// Parses one JSON document of at most 64 MiB, a million values and 256 levels of nesting, so hostile input
+    /// is refused rather than built.
     ///
     /// - Parameter bytes: UTF-8 JSON text; whitespace around the value is allowed, anything else after it is not.
     /// - Returns: The value, with numbers kept as written.

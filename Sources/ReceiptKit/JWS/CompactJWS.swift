@@ -24,7 +24,7 @@ public struct CompactJWS: Sendable {
     /// is an error here, so that ``certificates`` always lines up with the header's list.
     ///
     /// - Parameters:
-    ///   - token: The compact serialisation, `header.payload.signature`, without surrounding whitespace.
+    ///   - token: The compact serialisation, `header.payload.signature`.
     ///   - cache: Where parsed x5c certificates are shared between tokens; ``CertificateCache/shared`` unless the
     ///     caller bounds its own.
     /// - Throws: ``DecodeError/jws(_:)`` with the ``JWSError`` that names the segment or x5c entry at fault.

@@ -8,7 +8,7 @@ public enum JWSError: Error, Equatable, Sendable, CustomStringConvertible {
     case headerNotObject
     /// x5c entry `index` (0 is the leaf) is not a JSON string.
     case certificateNotString(index: Int)
-    /// x5c entry `index` is not standard base64; `offset` is within the entry.
+    /// x5c entry `index` is not base64; `offset` is within the entry.
     case certificateNotBase64(index: Int, offset: Int, reason: String)
     /// x5c entry `index` decodes, but OpenSSL does not read it as an X.509 certificate.
     case invalidCertificate(index: Int, OpenSSLError)
