@@ -41,5 +41,7 @@ public enum AuditCheckID: Sendable, Hashable, CustomStringConvertible {
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue.isByteEqual(to: rhs.rawValue) }
 
     /// Hashes the id's bytes, consistently with ``==(_:_:)``.
+    ///
+    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) { ExactString(rawValue).hash(into: &hasher) }
 }
