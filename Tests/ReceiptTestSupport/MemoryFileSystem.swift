@@ -1,4 +1,4 @@
-@testable import ReceiptAudit
+package import ReceiptAudit
 
 /// An in-memory file system for the record reader: files, directories and failures, no disk.
 package final class MemoryFileSystem: AuditFileSystem {
@@ -17,14 +17,14 @@ package final class MemoryFileSystem: AuditFileSystem {
 
     package func addFile(_ path: String, _ text: String) { files[path] = Array(text.utf8) }
 
-    func kind(of path: String) throws(AuditInputError) -> AuditFileKind {
+    package func kind(of path: String) throws(AuditInputError) -> AuditFileKind {
         if linkedDirectories.contains(path) { return .linkedDirectory }
         if directories.contains(path) { return .directory }
         if files[path] != nil || unopenable[path] != nil { return .regularFile }
         throw .unreadable(path: path, reason: "No such file or directory")
     }
 
-    func entries(ofDirectory path: String) throws(AuditInputError) -> [String] {
+    package func entries(ofDirectory path: String) throws(AuditInputError) -> [String] {
         let prefix = path.hasSuffix("/") ? path : path + "/"
         let all = Array(files.keys) + Array(directories) + Array(linkedDirectories) + Array(unopenable.keys)
         // Reverse order on purpose: the reader must sort.
@@ -32,13 +32,13 @@ package final class MemoryFileSystem: AuditFileSystem {
             .map(String.init).sorted(by: >)
     }
 
-    func open(_ path: String) throws(AuditInputError) -> any AuditByteSource {
+    package func open(_ path: String) throws(AuditInputError) -> any AuditByteSource {
         if let reason = unopenable[path] { throw .unreadable(path: path, reason: reason) }
         guard let bytes = files[path] else { throw .unreadable(path: path, reason: "No such file or directory") }
         return ChunkedSource(bytes, chunk: chunk, nextReadMayWait: false)
     }
 
-    func standardInput() -> any AuditByteSource { quietPipe ?? ChunkedSource(stdin, chunk: chunk, nextReadMayWait: true) }
+    package func standardInput() -> any AuditByteSource { quietPipe ?? ChunkedSource(stdin, chunk: chunk, nextReadMayWait: true) }
 }
 
 /// Hands out bytes a few at a time.
@@ -47,7 +47,7 @@ package final class ChunkedSource: AuditByteSource {
     private let chunk: Int
     private var offset = 0
 
-    let nextReadMayWait: Bool
+    package let nextReadMayWait: Bool
 
     package init(_ bytes: [UInt8], chunk: Int, nextReadMayWait: Bool) {
         self.bytes = bytes
@@ -55,7 +55,7 @@ package final class ChunkedSource: AuditByteSource {
         self.nextReadMayWait = nextReadMayWait
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(AuditInputError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(AuditInputError) -> Int {
         let count = min(chunk, buffer.count, bytes.count - offset)
         for index in 0..<count { buffer[index] = bytes[offset + index] }
         offset += count

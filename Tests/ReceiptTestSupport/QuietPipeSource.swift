@@ -1,4 +1,4 @@
-@testable import ReceiptAudit
+package import ReceiptAudit
 
 /// A pipe whose writer sends one line per read and then goes quiet: before each read after the first, `beforeRead`
 /// is told how many lines were delivered, so a test can check what the reader's side did while it could wait.
@@ -12,9 +12,9 @@ package final class QuietPipeSource: AuditByteSource {
         self.beforeRead = beforeRead
     }
 
-    var nextReadMayWait: Bool { true }
+    package var nextReadMayWait: Bool { true }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(AuditInputError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(AuditInputError) -> Int {
         if delivered > 0 { beforeRead(delivered) }
         guard delivered < lines.count else { return 0 }
         let line = lines[delivered]
