@@ -89,7 +89,8 @@ extension AuditIndex {
             let only = try statements.firstRow.step() ? statements.firstRow.place(at: 0) : nil
             state = only.map { AuditKeyState(users: 1, first: $0, second: nil, userSent: false) } ?? .unknown
         }
-        if batch != nil { keyStates[key] = KeptState(state: state, dirty: false) }
+        // Only shared keys are kept: a key of one user reads as itself from `sends`, so holding it would only cost.
+        if batch != nil, state.users > 1 { keyStates[key] = KeptState(state: state, dirty: false) }
         return state
     }
 
@@ -160,8 +161,8 @@ extension AuditIndex {
         guard statements.insert.changes == 1 else { return }
         let next = state.adding(place)
         let changed = next.users != state.users || next.first != state.first || next.second != state.second
-        let dirty = (keyStates[key]?.dirty ?? false) || (changed && next.users > 1)
-        keyStates[key] = KeptState(state: next, dirty: dirty)
+        guard next.users > 1 else { return }
+        keyStates[key] = KeptState(state: next, dirty: changed || (keyStates[key]?.dirty ?? false))
     }
 
     /// The record's line in its records file (the `:N` its source ends with), else its record number.

@@ -81,7 +81,7 @@ public final class AuditIndex: @unchecked Sendable {
 
     /// The keys of this run the index held under another user: as many as this run's keys at most.
     var heldEarlier: [AuditIndexKey: HeldKey] = [:]
-    /// A key's kept state as this run last left it, ahead of `shared_keys`: a key many users of the run send is
+    /// A shared key's kept state as this run last left it, ahead of `shared_keys`: a key many users send is
     /// read and written once per chunk, not once per row. ``writeKeyStates()`` writes the changed ones back
     /// before every commit and whenever ``keyStateLimit`` keys are held, so memory stays bounded.
     struct KeptState {

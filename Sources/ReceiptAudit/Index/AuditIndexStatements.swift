@@ -12,7 +12,7 @@ struct AuditIndexStatements {
     let sentBy: SQLiteStatement
     /// The key under this user in this batch, unless the user sent it in this batch before.
     let insert: SQLiteStatement
-    /// Writes a key's `shared_keys` row.
+    /// Writes a key's `shared_keys` row (run for the keys a chunk changed, before its commit).
     let saveShared: SQLiteStatement
     /// The first place under a user other than ?3 (NULL: any) in a batch after ?4: only a resumed batch with
     /// later batches asks (it reads the key's rows there, sorted).

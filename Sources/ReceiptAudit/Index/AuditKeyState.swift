@@ -46,12 +46,17 @@ struct AuditKeyState {
     /// the first two places of {first, second, place} are those of all rows, as a new row can only displace
     /// them, and the second is the least under another user than the first.
     func adding(_ place: Place) -> AuditKeyState {
-        var candidates = [place]
-        if let first { candidates.append(first) }
-        if let second { candidates.append(second) }
-        let least = candidates.reduce(place) { $1.precedes($0) ? $1 : $0 }
-        let others = candidates.filter { $0.user != least.user }
-        let next = others.first.map { start in others.reduce(start) { $1.precedes($0) ? $1 : $0 } }
-        return AuditKeyState(users: userSent ? users : users + 1, first: least, second: next, userSent: true)
+        let users = userSent ? self.users : self.users + 1
+        guard let first else { return AuditKeyState(users: users, first: place, second: nil, userSent: true) }
+        if first.precedes(place) {
+            // The first stays; the second is the lesser of the old one and the new row, if that is another user's.
+            guard place.user != first.user, second.map({ place.precedes($0) }) ?? true else {
+                return AuditKeyState(users: users, first: first, second: second, userSent: true)
+            }
+            return AuditKeyState(users: users, first: first, second: place, userSent: true)
+        }
+        // The new row comes first: the second is the old first unless that is the same user's, then the old second.
+        let next = first.user != place.user ? first : second
+        return AuditKeyState(users: users, first: place, second: next, userSent: true)
     }
 }
