@@ -53,7 +53,20 @@ let package = Package(
         // folders and skips (CONTRIBUTING.md, "Test support").
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(
-            name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptAudit", "ReceiptReport", "TestSupport"],
+            name: "ReceiptKitTests",
+            dependencies: ["ReceiptKit", "ReceiptAudit", "ReceiptReport", "TestSupport", "ReceiptTestSupport"],
+            swiftSettings: strictSettings),
+        // What suites of more than one room share about the project's own libraries: the test-PKI policy, an
+        // in-memory file system and pipe for the record readers (TestSupport itself knows no library).
+        .target(
+            name: "ReceiptTestSupport", dependencies: ["ReceiptKit", "ReceiptAudit", "TestSupport"],
+            path: "Tests/ReceiptTestSupport", swiftSettings: strictSettings),
+        .testTarget(
+            name: "ReceiptAuditTests", dependencies: ["ReceiptAudit", "ReceiptKit", "TestSupport", "ReceiptTestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "ReceiptReportTests",
+            dependencies: ["ReceiptReport", "ReceiptAudit", "ReceiptKit", "TestSupport", "ReceiptTestSupport"],
             swiftSettings: strictSettings),
         // The fuzz harnesses (Fuzz/README.md), built here too so that the replay test runs the same code.
         .target(

@@ -6,6 +6,10 @@ import ReceiptKit
 /// over POSIX descriptors and tests implement it over memory.
 public protocol AuditByteSource: AnyObject {
     /// Reads up to `buffer.count` bytes into `buffer` and returns how many; 0 means the end of the input.
+    ///
+    /// - Parameter buffer: Where the bytes go, from its start; its count is the most to read.
+    /// - Returns: How many bytes were read; 0 only at the end of the input.
+    /// - Throws: ``AuditInputError/unreadable(path:reason:)`` when the read fails.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(AuditInputError) -> Int
 
     /// True when a read now could wait for a writer: a pipe, terminal or socket with nothing to read yet. Never

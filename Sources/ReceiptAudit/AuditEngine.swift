@@ -6,11 +6,19 @@ import ReceiptKit
 /// more threads audit. A reorder window bounds how far reading may run ahead of emitting, so memory stays flat however many
 /// records go through, and a slow record holds back output by at most the window.
 public struct AuditEngine: Sendable {
+    /// What every worker runs on each record.
     public var auditor: RecordAuditor
+    /// Threads that audit, the calling one included; at least 1.
     public let jobs: Int
+    /// How many records may be read but not yet emitted; at least two per job.
     public let window: Int
 
     /// `window` defaults to sixteen records per job, at least 32.
+    ///
+    /// - Parameters:
+    ///   - auditor: The per-record audit, shared by every worker.
+    ///   - jobs: Threads that audit; values below 1 mean 1.
+    ///   - window: The reorder window in records; nil for the default, and never fewer than two per job.
     public init(auditor: RecordAuditor, jobs: Int, window: Int? = nil) {
         self.auditor = auditor
         self.jobs = max(1, jobs)
@@ -26,7 +34,7 @@ public struct AuditEngine: Sendable {
         /// True when `shouldStop` ended the run before the input did.
         public var interrupted: Bool
 
-        public init(records: Int, unreadable: Int, interrupted: Bool) {
+        package init(records: Int, unreadable: Int, interrupted: Bool) {
             self.records = records
             self.unreadable = unreadable
             self.interrupted = interrupted
@@ -45,6 +53,10 @@ public struct AuditEngine: Sendable {
     ///     read may wait for input), so the caller can flush its output.
     ///   - emit: receives each record; an error stops the run and is rethrown.
     ///   - skipped: how many records `reader` skipped (``RecordReader/skip(_:)``) before this run.
+    ///   - reader: the records, read on the calling thread only.
+    ///   - reducer: adds the cross-record signals and counts the summary, in input order.
+    /// - Returns: How many records were emitted and unreadable, and whether `shouldStop` ended the run.
+    /// - Throws: The first error `emit` or `idle` throws, after the workers have stopped.
     public func run<E: Error>(
         _ reader: consuming RecordReader, reducer: inout AuditReducer, skipped: Int = 0,
         shouldStop: @escaping @Sendable () -> Bool = { false },

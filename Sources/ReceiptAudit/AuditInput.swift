@@ -9,11 +9,11 @@ public enum AuditInput: Sendable, Equatable {
     case records(String)
 
     /// The name extensions that make a named file a records file rather than one receipt.
-    public static let recordsExtensions = [".jsonl", ".b64l", ".txt"]
+    package static let recordsExtensions = [".jsonl", ".b64l", ".txt"]
 
     /// The extensions that make a file found in a directory walk a records file: `.txt` is left out there, as a
     /// folder of receipts often holds one wrapped base64 receipt per `.txt` file.
-    public static let walkedRecordsExtensions = [".jsonl", ".b64l"]
+    package static let walkedRecordsExtensions = [".jsonl", ".b64l"]
 
     /// True when a named file is read as records, one per line.
     static func isRecordsFileName(_ path: String) -> Bool { hasExtension(path, recordsExtensions) }

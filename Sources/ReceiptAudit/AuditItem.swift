@@ -4,6 +4,7 @@ import ReceiptKit
 ///
 /// Parsing (JSON, base64, DER) is left to the workers, so the single reading thread only splits input.
 public struct AuditItem: Sendable {
+    /// The bytes of the record as read, or why there are none.
     public enum Content: Sendable {
         /// A whole file holding one receipt.
         case file([UInt8])
@@ -19,8 +20,15 @@ public struct AuditItem: Sendable {
     public let number: Int
     /// The path, `path:line`, or `(stdin):line`.
     public let source: String
+    /// The record's bytes, or why it could not be read.
     public let content: Content
 
+    /// An item as a reader of the caller's own would make it, for ``RecordAuditor/audit(_:)``.
+    ///
+    /// - Parameters:
+    ///   - number: 1-based position in the whole input; signals and the summary name records by it.
+    ///   - source: Where the record came from, as output names it (a path, `path:line`).
+    ///   - content: The bytes as read, or why there are none.
     public init(number: Int, source: String, content: Content) {
         self.number = number
         self.source = source

@@ -4,6 +4,8 @@ public import ReceiptKit
 /// back, so that `summarize` can read audit output written anywhere.
 extension AuditRecord {
     /// The record as one JSON object (compact for a JSON Lines line), keys in sorted order as written.
+    ///
+    /// - Parameter output: Where the object is appended; a non-pretty output gives one line.
     public func write(to output: inout JSONOutput) {
         output.beginObject(keysInOrder: true)
         output.member("bundle_id", bundleID)
@@ -58,7 +60,7 @@ extension AuditRecord {
     }
 
     /// Reads a record back from its JSON form; throws naming the first key that is missing or of the wrong type.
-    public init(json: JSONValue) throws(AuditRecordParseError) {
+    package init(json: JSONValue) throws(AuditRecordParseError) {
         guard let object = json.objectValue else { throw AuditRecordParseError("the line is not a JSON object") }
         let reader = JSONFields(object: object, context: "")
         guard let number = try reader.integer("record") else { throw AuditRecordParseError("no \"record\" number") }
@@ -187,8 +189,8 @@ extension AuditSignal {
 }
 
 /// Why a line of audit output could not be read back.
-public struct AuditRecordParseError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let description: String
+package struct AuditRecordParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = description }
 }
 

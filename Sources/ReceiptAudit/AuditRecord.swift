@@ -8,10 +8,12 @@ public struct AuditRecord: Sendable, Equatable {
     public var source: String
     /// The submitter's record id and user id, when the record carried them.
     public var id: String?
+    /// The submitter's user id, which the cross-record signals are anchored on.
     public var userID: String?
     /// `app_receipt`, `xcode_receipt`, `ios6_transaction_receipt`, `storekit2_jws`, `storekit2_<body>`; nil
     /// when malformed.
     public var kind: InputKind?
+    /// The verification verdict, or `malformed` when the record could not be parsed.
     public var verdict: AuditVerdict
     /// The ids of the checks whose status was fail or error, in check order.
     public var failedChecks: [AuditCheckID] = []
@@ -22,6 +24,7 @@ public struct AuditRecord: Sendable, Equatable {
     /// From signed data only (``InputFacts``): the receipt payload, or the StoreKit 2 items (never an unsigned
     /// body around them).
     public var bundleID: String?
+    /// From signed data only, as ``bundleID``; nil where nothing signed states one.
     public var environment: InputEnvironment?
     /// What an unsigned App Store Server API answer says of itself beside its signed items (`bundleId`,
     /// `environment`, `appAppleId`): shown, never counted or checked.
@@ -30,11 +33,19 @@ public struct AuditRecord: Sendable, Equatable {
     public var warnings: [String] = []
     /// The receipt's creation date (an iOS 6 receipt's purchase date).
     public var creationDate: Timestamp?
+    /// The purchases the signed data lists, in its order.
     public var transactions: [AuditTransaction] = []
+    /// The fraud signals raised on this record: its own, then the cross-record ones ``SignalIndex`` adds.
     public var signals: [AuditSignal] = []
     /// Why the record is malformed (or, for a kind not verified yet, why there is no verification).
     public var error: AuditRecordError?
 
+    /// A record with nothing known beyond its place and verdict; the auditor fills in the rest.
+    ///
+    /// - Parameters:
+    ///   - number: 1-based position in the whole input.
+    ///   - source: The path, or `path:line`.
+    ///   - verdict: The verdict to start from.
     public init(number: Int, source: String, verdict: AuditVerdict) {
         self.number = number
         self.source = source
@@ -42,7 +53,7 @@ public struct AuditRecord: Sendable, Equatable {
     }
 
     /// A record that could not be parsed, with the reason.
-    public static func malformed(number: Int, source: String, _ error: AuditRecordError) -> AuditRecord {
+    package static func malformed(number: Int, source: String, _ error: AuditRecordError) -> AuditRecord {
         var record = AuditRecord(number: number, source: source, verdict: .malformed)
         record.error = error
         return record

@@ -11,11 +11,11 @@ import ReceiptKit
 /// not an audit record takes its record's place as `malformed` (counted, named, never fatal for the batch); a
 /// `valid` record that lists failed checks, and record numbers that repeat, go back or jump (lines lost, or a
 /// shard written with `--only-problems`, which cannot be summarized), are warnings in the summary.
-public enum AuditShards {
-    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+package enum AuditShards {
+    package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case unreadable(AuditInputError)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unreadable(let error): return error.description
             }
@@ -23,7 +23,7 @@ public enum AuditShards {
     }
 
     /// The summary over every record line of `paths` (`-` is standard input).
-    public static func summarize(_ paths: [String], fileSystem: any AuditFileSystem, maximumLineBytes: Int)
+    package static func summarize(_ paths: [String], fileSystem: any AuditFileSystem, maximumLineBytes: Int)
         throws(Failure) -> AuditSummary
     {
         var reducer = AuditReducer()

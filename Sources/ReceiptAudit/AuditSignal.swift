@@ -22,12 +22,15 @@ public struct AuditSignal: Sendable, Equatable {
             self == .receiptSharedBetweenUsers || self == .transactionSharedBetweenUsers
         }
 
+        /// Declaration order, the order a record and the summary list signals in.
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
             (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
         }
     }
 
+    /// Which signal.
     public let kind: Kind
+    /// Why it was raised, in words, naming the value or key involved.
     public let detail: String
     /// The related record numbers: the earlier records for a cross-record signal, the record itself otherwise.
     public let records: [Int]
@@ -35,7 +38,7 @@ public struct AuditSignal: Sendable, Equatable {
     /// first. Nil without `--index`, and for sharing seen within this batch only.
     public let firstSeen: AuditFirstSeen?
 
-    public init(_ kind: Kind, _ detail: String, records: [Int], firstSeen: AuditFirstSeen? = nil) {
+    package init(_ kind: Kind, _ detail: String, records: [Int], firstSeen: AuditFirstSeen? = nil) {
         self.kind = kind
         self.detail = detail
         self.records = records

@@ -4,8 +4,9 @@ import ReceiptKit
 /// under, or a bundle id outside the allowed set and the records that carried it.
 public struct AuditSignalGroup: Sendable, Equatable {
     /// Lists (records, users) keep their first this many entries; the counts stay exact.
-    public static let listLimit = 100
+    package static let listLimit = 100
 
+    /// The signal the group's records carry.
     public let kind: AuditSignal.Kind
     /// The transaction id, payload hash, bundle id, environment, or user id the group is about.
     public let key: String
@@ -22,7 +23,7 @@ public struct AuditSignalGroup: Sendable, Equatable {
     /// With it: the users that sent the key in earlier batches only, not in this run (counted in `userCount`).
     public var earlierUserCount: Int?
 
-    public init(
+    package init(
         kind: AuditSignal.Kind, key: String, recordCount: Int, records: [Int], userCount: Int?, users: [String]?,
         firstSeen: AuditFirstSeen? = nil, earlierUserCount: Int? = nil
     ) {

@@ -4,6 +4,8 @@ public import ReceiptKit
 extension AuditSummary {
     /// `{bundle_ids, environments, failed_checks, format_version, kinds, problem_records, records, signal_groups,
     /// signals, verdicts}`; the count tables with their keys sorted.
+    ///
+    /// - Parameter output: Where the object is appended.
     public func write(to output: inout JSONOutput) {
         output.beginObject()
         output.key("bundle_ids")
@@ -37,6 +39,8 @@ extension AuditSummary {
     }
 
     /// The whole summary as bytes with a final newline (pretty, as `--summary FILE` writes it).
+    ///
+    /// - Returns: The file's contents, which `summarize` reads back.
     public func fileBytes() -> [UInt8] {
         var output = JSONOutput(pretty: true)
         write(to: &output)

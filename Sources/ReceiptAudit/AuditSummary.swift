@@ -1,27 +1,32 @@
-public import ReceiptKit
+package import ReceiptKit
 
 /// What a batch adds up to: counts of verdicts, kinds, failed checks, signals, environments and bundle ids, and
 /// the signal groups. Built record by record in input order, so one run and a `summarize` over its shards give
 /// the same value.
 public struct AuditSummary: Sendable, Equatable {
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
+    /// Records counted, malformed ones included.
     public private(set) var records = 0
     /// Records that are not valid or carry a signal.
     public private(set) var problemRecords = 0
+    /// Records per verdict, keyed by the verdict's output word (`valid`, `unverifiable_here`).
     public private(set) var verdicts: [String: Int] = [:]
+    /// Records per input kind, keyed by the kind's output name (`app_receipt`, `storekit2_jws`).
     public private(set) var kinds: [String: Int] = [:]
+    /// Records that failed each check at least once, keyed by check id (`chain.anchor`).
     public private(set) var failedChecks: [String: Int] = [:]
     /// Records carrying each signal.
     public private(set) var signals: [String: Int] = [:]
     /// Keyed by the values' bytes: look-alike bundle ids or environments are counted apart.
-    public private(set) var environments: [ExactString: Int] = [:]
-    public private(set) var bundleIDs: [ExactString: Int] = [:]
+    package private(set) var environments: [ExactString: Int] = [:]
+    package private(set) var bundleIDs: [ExactString: Int] = [:]
     /// What made the input less than trustworthy as a whole (shard lines that are not records, gaps in record
     /// numbers), the first ``warningLimit`` of them; ``warningCount`` counts all.
     public private(set) var warnings: [String] = []
+    /// Every warning noted, including those past the listed ones.
     public private(set) var warningCount = 0
-    public static let warningLimit = 20
+    package static let warningLimit = 20
     /// Groups of the signals a record raises on its own, by signal and key.
     private var ownGroups: [GroupKey: AuditSignalGroup] = [:]
     /// Groups of the cross-record signals, from the signal index at the end.
@@ -32,10 +37,10 @@ public struct AuditSummary: Sendable, Equatable {
         let key: ExactString
     }
 
-    public init() {}
+    package init() {}
 
     /// Counts one record, after the signal index has added its cross-record signals.
-    public mutating func add(_ record: AuditRecord) {
+    package mutating func add(_ record: AuditRecord) {
         records += 1
         if record.isProblem { problemRecords += 1 }
         verdicts[record.verdict.rawValue, default: 0] += 1
@@ -57,13 +62,13 @@ public struct AuditSummary: Sendable, Equatable {
     }
 
     /// Notes a warning; past ``warningLimit`` only the count grows. A warning makes the summary not clean.
-    public mutating func warn(_ warning: String) {
+    package mutating func warn(_ warning: String) {
         warningCount += 1
         if warnings.count < Self.warningLimit { warnings.append(warning) }
     }
 
     /// Takes the cross-record groups from the index that saw the same records.
-    public mutating func finish(with index: SignalIndex) {
+    package mutating func finish(with index: SignalIndex) {
         sharedGroups = index.groups
     }
 

@@ -5,14 +5,25 @@ public import ReceiptKit
 ///
 /// A value type with no mutable state, so any number of workers share one.
 public struct RecordAuditor: Sendable {
+    /// The verification policy; a record's own device and bundle ids replace the policy's for that record.
     public var policy: VerificationPolicy
     /// `creation_date_in_future` is raised for receipts created after this time.
     public var referenceTime: Timestamp
     /// How to name the reference time in a signal's detail: `--at` or `the audit's start`.
     public var referenceTimeName: String
+    /// Where the workers share parsed certificates.
     public var certificateCache: CertificateCache
+    /// Where the workers share chain links already checked, so Apple's intermediates are verified once.
     public var linkCache: LinkSignatureCache
 
+    /// An auditor for one policy and reference time.
+    ///
+    /// - Parameters:
+    ///   - policy: What every receipt is verified against.
+    ///   - referenceTime: Receipts created after it raise `creation_date_in_future`.
+    ///   - referenceTimeName: How signal details name the reference time.
+    ///   - certificateCache: Shared parsed certificates; ``CertificateCache/shared`` by default.
+    ///   - linkCache: Shared checked chain links; ``LinkSignatureCache/shared`` by default.
     public init(
         policy: VerificationPolicy, referenceTime: Timestamp, referenceTimeName: String,
         certificateCache: CertificateCache = .shared, linkCache: LinkSignatureCache = .shared
@@ -24,6 +35,11 @@ public struct RecordAuditor: Sendable {
         self.linkCache = linkCache
     }
 
+    /// Parses, decodes and verifies one record and raises its own signals; never throws, since a record that
+    /// cannot be read is a `malformed` record.
+    ///
+    /// - Parameter item: The record as read.
+    /// - Returns: The record without cross-record signals (``AuditReducer`` adds those).
     public func audit(_ item: AuditItem) -> AuditRecord {
         let bytes: [UInt8]
         var line: RecordLine? = nil

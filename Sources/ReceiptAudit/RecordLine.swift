@@ -5,17 +5,17 @@ import ReceiptKit
 /// A line is either a bare receipt (base64, as `verify` reads it) or a JSON object carrying the receipt under
 /// `receipt-data` (the verifyReceipt request name), `receipt_data` or `receipt`, with optional `id`, `user_id`,
 /// `device_id` and `bundle_id`. Ids may be JSON strings or numbers (a 19-digit number keeps every digit).
-public struct RecordLine: Sendable, Equatable {
+package struct RecordLine: Sendable, Equatable {
     /// The names the receipt may be given under, in order of preference.
-    public static let receiptKeys = ["receipt-data", "receipt_data", "receipt"]
+    package static let receiptKeys = ["receipt-data", "receipt_data", "receipt"]
 
-    public var receipt: [UInt8]
-    public var id: String?
-    public var userID: String?
-    public var deviceID: String?
-    public var bundleID: String?
+    package var receipt: [UInt8]
+    package var id: String?
+    package var userID: String?
+    package var deviceID: String?
+    package var bundleID: String?
 
-    public init(receipt: [UInt8], id: String? = nil, userID: String? = nil, deviceID: String? = nil, bundleID: String? = nil) {
+    package init(receipt: [UInt8], id: String? = nil, userID: String? = nil, deviceID: String? = nil, bundleID: String? = nil) {
         self.receipt = receipt
         self.id = id
         self.userID = userID
@@ -24,19 +24,19 @@ public struct RecordLine: Sendable, Equatable {
     }
 
     /// Why a line is not a record, with the byte offset in the line when there is one.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public let message: String
-        public let offset: Int?
-        public var description: String { message }
+    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        package let message: String
+        package let offset: Int?
+        package var description: String { message }
 
-        public init(message: String, offset: Int?) {
+        package init(message: String, offset: Int?) {
             self.message = message
             self.offset = offset
         }
     }
 
     /// Parses one line: a JSON object when it starts with `{`, otherwise the receipt itself.
-    public static func parse(_ rawLine: [UInt8]) throws(Failure) -> RecordLine {
+    package static func parse(_ rawLine: [UInt8]) throws(Failure) -> RecordLine {
         // A byte order mark (editors on Windows write one at the start of a file) is not part of the record.
         let line = rawLine.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(rawLine.dropFirst(3)) : rawLine
         guard line.first(where: { !RecordLineReader.isWhitespace($0) }) == UInt8(ascii: "{") else {

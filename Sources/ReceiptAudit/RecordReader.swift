@@ -24,10 +24,17 @@ public struct RecordReader {
     private var chunk = [UInt8](repeating: 0, count: 65_536)
 
     /// The number of records, when it is known before reading (every input a single-receipt file).
-    public let knownRecordCount: Int?
+    package let knownRecordCount: Int?
 
     /// Checks every named input up front (regular files are opened once, directories listed; a FIFO is left
     /// alone, as opening it twice could lose data), so a mistyped path stops the audit before any output.
+    ///
+    /// - Parameters:
+    ///   - inputs: Paths and records files, in the order given.
+    ///   - fileSystem: Everything the reader reads goes through it.
+    ///   - maximumRecordBytes: A larger file or line becomes a refused record instead of being held.
+    ///   - filter: Which files of a walked directory are read.
+    /// - Throws: ``AuditInputError/unreadable(path:reason:)`` for the first input that cannot be read.
     public init(
         inputs: [AuditInput], fileSystem: any AuditFileSystem, maximumRecordBytes: Int, filter: WalkFilter = WalkFilter()
     ) throws(AuditInputError) {
@@ -61,6 +68,8 @@ public struct RecordReader {
     }
 
     /// The next record, or nil when every input is exhausted.
+    ///
+    /// - Returns: The next item in input order; read errors come back as items, so the stream goes on.
     public mutating func next() -> AuditItem? {
         while true {
             if let item = nextLine() { return item }
@@ -74,7 +83,7 @@ public struct RecordReader {
 
     /// Reads past the first `count` records without handing them out (a resumed audit skips what it committed),
     /// so the next one keeps its number in the whole input. Returns how many there were to skip.
-    public mutating func skip(_ count: Int) -> Int {
+    package mutating func skip(_ count: Int) -> Int {
         var skipped = 0
         while skipped < count, next() != nil { skipped += 1 }
         return skipped
@@ -82,7 +91,7 @@ public struct RecordReader {
 
     /// True when the next record may have to wait for input: a records stream from a pipe or terminal with no
     /// complete line buffered, or the start of a records input. Single-receipt files are read to their end.
-    public var nextMayWaitForInput: Bool {
+    package var nextMayWaitForInput: Bool {
         if let lines { return lines.reader.nextMayWait }
         if !walk.isEmpty { return false }
         switch remaining.last {

@@ -12,17 +12,20 @@ import ReceiptKit
 /// parts of a container can be re-encoded without breaking its signature: one receipt, many DER hashes.
 public struct SignalIndex: Sendable {
     /// At most this many related record numbers are listed in one signal (the earliest ones).
-    public static let signalRecordLimit = 20
+    package static let signalRecordLimit = 20
 
     private var users = UserTable()
     private var numericTransactions = SharedKeyTable<UInt64>(earlierLimit: signalRecordLimit)
     private var textTransactions = SharedKeyTable<ExactString>(earlierLimit: signalRecordLimit)
     private var payloads = SharedKeyTable<PayloadKey>(earlierLimit: signalRecordLimit)
 
+    /// An index that has seen no record.
     public init() {}
 
     /// Indexes `record` and adds the cross-record signals it raises; any it carried already (a shard's, whose
     /// record numbers were local to that shard) are replaced.
+    ///
+    /// - Parameter record: The next record in input order; it gains its cross-record signals.
     public mutating func observe(_ record: inout AuditRecord) {
         record.signals.removeAll { $0.kind.isCrossRecord }
         guard let userName = Self.indexedUser(of: record), let user = users.number(for: userName) else { return }

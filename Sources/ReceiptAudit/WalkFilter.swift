@@ -13,16 +13,23 @@ import ReceiptKit
 /// name (`*.md`, `manifest.json`). A file is walked when it matches an include pattern (or none is given) and no
 /// exclude pattern. Files named on the command line are always read: the filter is for what a walk finds.
 public struct WalkFilter: Sendable, Equatable {
+    /// Globs a walked file must match one of; empty admits every file.
     public var include: [String]
+    /// Globs that keep a walked file out, whatever `include` says.
     public var exclude: [String]
 
+    /// A filter over walked files; with no patterns every file is read.
+    ///
+    /// - Parameters:
+    ///   - include: `--include` patterns.
+    ///   - exclude: `--exclude` patterns.
     public init(include: [String] = [], exclude: [String] = []) {
         self.include = include
         self.exclude = exclude
     }
 
     /// True when the file at `relativePath` (below the walked directory, no leading `/`) is to be read.
-    public func admits(relativePath: String) -> Bool {
+    package func admits(relativePath: String) -> Bool {
         let name = relativePath.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? relativePath
         let matches = { (pattern: String) in Self.matches(pattern, relativePath: relativePath, name: name) }
         return (include.isEmpty || include.contains(where: matches)) && !exclude.contains(where: matches)

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import ReceiptTestSupport
 import TestSupport
 import Testing
 

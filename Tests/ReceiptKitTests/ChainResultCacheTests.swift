@@ -1,3 +1,4 @@
+import ReceiptTestSupport
 import TestSupport
 import Testing
 

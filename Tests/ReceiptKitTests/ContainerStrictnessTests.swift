@@ -1,5 +1,7 @@
 import Foundation
 import ReceiptKit
+import ReceiptTestSupport
+import TestSupport
 import Testing
 
 /// Issue 8, point 6: the container is read as RFC 5652 and X.690 say, where it matters for what is signed, who

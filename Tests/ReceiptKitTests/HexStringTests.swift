@@ -1,4 +1,5 @@
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// Hex digits are written straight into the String: the same text as one formatted byte at a time.

@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptTestSupport
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// The streaming writer against the tree writer it replaced (kept in the tests as ``ReferenceJSONWriter``): random

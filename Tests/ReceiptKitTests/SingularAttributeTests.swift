@@ -1,5 +1,7 @@
 import Foundation
 import ReceiptKit
+import ReceiptTestSupport
+import TestSupport
 import Testing
 
 /// Issue 8, point 5: one attribute, one meaning. A singular attribute that repeats fails every check that reads

@@ -1,11 +1,11 @@
 /// An OBJECT IDENTIFIER in dotted form, e.g. `1.2.840.113549.1.7.2`.
-public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible {
+package struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// The arcs joined by dots, e.g. `1.2.840.113549.1.7.2`; identifiers compare by this text.
-    public let dotted: String
+    package let dotted: String
 
     /// An identifier from its dotted form (not checked: it is only compared with others).
     /// - Parameter dotted: The arcs joined by dots.
-    public init(_ dotted: String) { self.dotted = dotted }
+    package init(_ dotted: String) { self.dotted = dotted }
 
     /// Decodes the content octets of an OBJECT IDENTIFIER element (X.690 §8.19).
     package init(node: ASN1Node) throws(ASN1Error) {
@@ -41,7 +41,7 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible 
     }
 
     /// The dotted form, so an identifier prints as it is written in the standards.
-    public var description: String { dotted }
+    package var description: String { dotted }
 
     /// The identifiers every receipt container carries, by their content octets: matched whole, they skip
     /// building the dotted text (the same text the general decoding above gives them).

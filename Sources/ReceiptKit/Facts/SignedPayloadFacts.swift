@@ -1,26 +1,26 @@
 /// What a StoreKit 2 payload says about itself that verification needs: its kind, the date it was signed,
 /// and the bundle id, environment and app Apple id it is for, each with the field it was read from.
 /// Built from the typed model (``StoreKitPayload``), so every reader sees the same facts.
-public struct SignedPayloadFacts: Sendable {
+package struct SignedPayloadFacts: Sendable {
     /// A value and the payload path it came from (`bundleId`, `data.bundleId`).
-    public struct Field<Value: Sendable>: Sendable {
-        public let value: Value
-        public let path: String
+    package struct Field<Value: Sendable>: Sendable {
+        package let value: Value
+        package let path: String
     }
 
-    public let kind: SignedDataKind
+    package let kind: SignedDataKind
     /// `signedDate`, or for an AppTransaction `receiptCreationDate` (what Apple's library validates at).
-    public let signedTime: Field<Timestamp>?
-    public let bundleID: Field<String>?
+    package let signedTime: Field<Timestamp>?
+    package let bundleID: Field<String>?
     /// `Production`, `Sandbox`, `Xcode` or `LocalTesting`.
-    public let environment: Field<InputEnvironment>?
-    public let appAppleID: Field<Int64>?
+    package let environment: Field<InputEnvironment>?
+    package let appAppleID: Field<Int64>?
 
-    public init(payload: JSONValue, expected: SignedDataKind? = nil) {
+    package init(payload: JSONValue, expected: SignedDataKind? = nil) {
         self.init(StoreKitPayload(payload, expected: expected))
     }
 
-    public init(_ payload: StoreKitPayload) {
+    package init(_ payload: StoreKitPayload) {
         switch payload {
         case .transaction(let model):
             self.init(.transaction, model.signedDate, bundle: model.bundleID, model.environment)
@@ -72,5 +72,5 @@ public struct SignedPayloadFacts: Sendable {
     }
 
     /// True when the payload says it was made by StoreKit Testing in Xcode.
-    public var isXcode: Bool { environment?.value.isXcode ?? false }
+    package var isXcode: Bool { environment?.value.isXcode ?? false }
 }

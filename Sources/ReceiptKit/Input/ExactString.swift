@@ -4,32 +4,32 @@
 /// SIGN equals `K`. Ids and bundle ids are opaque bytes to Apple and to a fraud index: two that differ in any byte
 /// are two ids, or a replay under a look-alike account would go unnoticed. Every id key and id comparison goes
 /// through this type or ``Swift/String/isByteEqual(to:)``.
-public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let text: String
+package struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let text: String
 
-    public init(_ text: String) { self.text = text }
+    package init(_ text: String) { self.text = text }
 
-    public static func == (lhs: ExactString, rhs: ExactString) -> Bool { lhs.text.isByteEqual(to: rhs.text) }
+    package static func == (lhs: ExactString, rhs: ExactString) -> Bool { lhs.text.isByteEqual(to: rhs.text) }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Byte order (for UTF-8, also code point order): deterministic and independent of normalisation.
-    public static func < (lhs: ExactString, rhs: ExactString) -> Bool {
+    package static func < (lhs: ExactString, rhs: ExactString) -> Bool {
         lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
     }
 
-    public var description: String { text }
+    package var description: String { text }
 }
 
 extension String {
     /// True when both strings are the same UTF-8 bytes (not merely canonically equivalent).
-    public func isByteEqual(to other: String) -> Bool { utf8.elementsEqual(other.utf8) }
+    package func isByteEqual(to other: String) -> Bool { utf8.elementsEqual(other.utf8) }
 }
 
 extension Sequence<String> {
     /// True when one of the strings is byte for byte `text`.
-    public func containsBytes(of text: String) -> Bool { contains { $0.isByteEqual(to: text) } }
+    package func containsBytes(of text: String) -> Bool { contains { $0.isByteEqual(to: text) } }
 }

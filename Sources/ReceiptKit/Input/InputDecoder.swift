@@ -9,6 +9,12 @@ public enum InputDecoder {
     /// How many base64 layers are peeled before giving up.
     static let maximumBase64Layers = 3
 
+    /// Peels the wrappers off `bytes` and names what is inside, without parsing or verifying it; this is the
+    /// first step of ``ReceiptDecoder``, for a caller that wants to know what it holds before going further.
+    ///
+    /// - Parameter bytes: What the user handed in, as read (at most 64 MiB).
+    /// - Returns: The innermost payload and the layers removed to reach it.
+    /// - Throws: ``InputError`` when the bytes are empty, too large, or none of the known forms.
     public static func decode(_ bytes: [UInt8]) throws(InputError) -> ReceiptInput {
         guard bytes.count <= Limits.maximumInputSize else { throw .tooLarge(limit: Limits.maximumInputSize) }
         guard bytes.contains(where: { !ASCII.isWhitespace($0) }) else { throw .empty }

@@ -1,15 +1,15 @@
 /// Base64 decoding that accepts what people actually paste: either alphabet (standard or URL-safe), any
 /// whitespace and line breaks, and missing padding. Anything else is an error that names the character and offset.
-public enum LenientBase64 {
+package enum LenientBase64 {
     /// Why a text is not base64.
-    public struct Failure: Error, Equatable, Sendable {
+    package struct Failure: Error, Equatable, Sendable {
         /// Offset in the text handed to ``decode(_:)``.
-        public let offset: Int
-        public let reason: String
+        package let offset: Int
+        package let reason: String
     }
 
     /// Which alphabet the text used.
-    public enum Alphabet: String, Sendable {
+    package enum Alphabet: String, Sendable {
         case standard
         case urlSafe = "url-safe"
         case mixed
@@ -56,7 +56,7 @@ public enum LenientBase64 {
     }()
 
     /// Whether every byte is a base64 character, '=' or whitespace (a cheap pre-check used by input sniffing).
-    public static func looksLikeBase64(_ bytes: some Collection<UInt8>) -> Bool {
+    package static func looksLikeBase64(_ bytes: some Collection<UInt8>) -> Bool {
         var significant = 0
         for byte in bytes {
             let code = table[Int(byte)]
@@ -66,7 +66,7 @@ public enum LenientBase64 {
     }
 
     /// Decodes `text`, reporting the alphabet seen.
-    public static func decode(_ text: some Collection<UInt8>) throws(Failure) -> (bytes: [UInt8], alphabet: Alphabet) {
+    package static func decode(_ text: some Collection<UInt8>) throws(Failure) -> (bytes: [UInt8], alphabet: Alphabet) {
         // One pass over contiguous memory with a table lookup per byte: this runs on every batch record.
         let inPlace = text.withContiguousStorageIfAvailable { input in
             table.withUnsafeBufferPointer { table in
@@ -251,7 +251,7 @@ public enum LenientBase64 {
 
     /// Encodes bytes with the standard alphabet and padding, or with `urlSafe` the base64url alphabet without
     /// padding that JWS uses (RFC 7515 §2).
-    public static func encode(_ bytes: some Collection<UInt8>, urlSafe: Bool = false) -> String {
+    package static func encode(_ bytes: some Collection<UInt8>, urlSafe: Bool = false) -> String {
         let alphabet = Array(
             (urlSafe
                 ? "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"

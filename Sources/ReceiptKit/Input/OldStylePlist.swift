@@ -1,18 +1,18 @@
 /// Reads the NeXTSTEP ("old-style") property-list text of iOS 6 transaction receipts:
 /// `{ "signature" = "..."; "purchase-info" = "..."; }`. Only dictionaries of strings occur there, so that is
 /// what is supported; nested dictionaries and arrays are refused with an offset.
-public enum OldStylePlist {
-    public struct Failure: Error, Equatable, Sendable {
-        public let offset: Int
-        public let reason: String
+package enum OldStylePlist {
+    package struct Failure: Error, Equatable, Sendable {
+        package let offset: Int
+        package let reason: String
     }
 
     /// Bytes after the closing brace that are tolerated: remnants of base64 that was cut or padded wrongly,
     /// seen in transaction receipts copied into public code.
-    public static let toleratedTrailingBytes = 8
+    package static let toleratedTrailingBytes = 8
 
     /// The key/value pairs of the top-level dictionary, in written order, and how many stray bytes followed it.
-    public static func parseDictionary(_ bytes: [UInt8]) throws(Failure) -> (
+    package static func parseDictionary(_ bytes: [UInt8]) throws(Failure) -> (
         pairs: [(key: String, value: String)], trailingBytes: Int
     ) {
         var scanner = Scanner(bytes: bytes)

@@ -12,6 +12,7 @@ public struct ReceiptInput: Sendable {
         case signedDataBody(SignedDataBody)
     }
 
+    /// What was left after the wrappers came off; decode it with ``ReceiptDecoder`` or the type it names.
     public let payload: Payload
     /// The wrappers removed, outermost first: `json-body`, `base64`, `base64url`, `der`, `plist`, `jws`.
     public let layers: [String]

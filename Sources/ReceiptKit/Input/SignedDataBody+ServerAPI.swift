@@ -4,6 +4,12 @@ extension SignedDataBody {
     ///
     /// Throws when a key the endpoint documents has the wrong content (naming the path), or when the answer has
     /// none of the keys the endpoint's signed items sit under.
+    ///
+    /// - Parameters:
+    ///   - object: The answer's top-level JSON object, as ``JSONParser`` read it.
+    ///   - kind: The endpoint the caller called, which decides how the answer is read.
+    /// - Returns: The body with its signed items in answer order, ready for ``SignedDataVerifier``.
+    /// - Throws: ``InputError/unexpectedJSON(_:)`` naming the key whose content is wrong or missing.
     public static func serverAPIAnswer(_ object: [String: JSONValue], kind: Kind) throws(InputError) -> SignedDataBody {
         let json = JSONValue.object(object)
         switch kind {

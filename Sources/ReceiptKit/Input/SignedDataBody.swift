@@ -9,11 +9,17 @@
 /// - Get Transaction History `{revision, hasMore, bundleId, appAppleId, environment, signedTransactions: [JWS]}`;
 /// - Get Refund History `{revision, hasMore, signedTransactions: [JWS]}` (no app facts, which tells it apart).
 public struct SignedDataBody: Sendable {
+    /// Which answer or body this is; the raw value is the name the output uses (after `storekit2_`).
     public enum Kind: String, Sendable {
+        /// A notification body `{"signedPayload": JWS}`.
         case notification = "notification_body"
+        /// Get Transaction Info `{"signedTransactionInfo": JWS}`.
         case transactionInfo = "transaction_info"
+        /// Get All Subscription Statuses: renewal info and last transaction per subscription group.
         case subscriptionStatuses = "all_subscription_statuses"
+        /// Get Transaction History: a page of transactions with the app's facts beside them.
         case transactionHistory = "transaction_history"
+        /// Get Refund History: a page of refunded transactions, without app facts.
         case refundHistory = "refund_history"
         /// Look Up Order ID `{status, signedTransactions}` (only from the API client, which knows the endpoint).
         case orderLookup = "order_lookup"
@@ -29,19 +35,21 @@ public struct SignedDataBody: Sendable {
         public let path: String
         /// What the position says the item is; the payload has the last word.
         public let expected: SignedDataKind
+        /// The compact JWS as it appears in the body; decode it with ``CompactJWS/init(_:cache:)``.
         public let token: String
         /// For Get All Subscription Statuses: Apple's status of the subscription (1 active, 2 expired,
         /// 3 billing retry, 4 billing grace period, 5 revoked); nil elsewhere.
         public let status: Int64?
     }
 
+    /// Which answer or body this is, from its keys or from the endpoint that sent it.
     public let kind: Kind
     /// The body as received, unsigned: what it says beside the items is not verified by anything.
     public let json: JSONValue
     /// In body order.
     public let items: [Item]
 
-    public init(kind: Kind, json: JSONValue, items: [Item]) {
+    package init(kind: Kind, json: JSONValue, items: [Item]) {
         self.kind = kind
         self.json = json
         self.items = items
@@ -49,7 +57,7 @@ public struct SignedDataBody: Sendable {
 
     /// The body `object` is, or nil when it is none of the recognised shapes. Throws when it has a shape's key but
     /// the wrong content there (e.g. a `signedTransactions` entry that is not a string), naming the path.
-    public static func recognise(_ object: [String: JSONValue]) throws(InputError) -> SignedDataBody? {
+    package static func recognise(_ object: [String: JSONValue]) throws(InputError) -> SignedDataBody? {
         let json = JSONValue.object(object)
         if let token = object["signedPayload"] {
             return SignedDataBody(

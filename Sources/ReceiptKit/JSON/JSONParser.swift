@@ -2,10 +2,13 @@
 public enum JSONParser {
     /// Why a text is not JSON, with the byte offset.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// Byte offset into the text where parsing stopped.
         public let offset: Int
+        /// What was wrong there, in words (for example `unexpected text after the value`).
         public let reason: String
         /// True when the text may be valid JSON but goes past one of ``Limits``.
         public var isLimit = false
+        /// The reason and offset in one line; a limit is not called invalid JSON, since the text may be fine.
         public var description: String {
             isLimit ? "\(reason) at offset \(offset)" : "invalid JSON: \(reason) at offset \(offset)"
         }
@@ -14,8 +17,12 @@ public enum JSONParser {
     /// Nesting limit, so hostile input cannot exhaust the stack.
     static let maximumDepth = Limits.maximumJSONDepth
 
-    /// Parses one JSON document of at most ``Limits/maximumInputSize`` bytes and ``Limits/maximumJSONValues``
-    /// values.
+    /// Parses one JSON document of at most 64 MiB, a million values and 256 levels of nesting, so hostile input
+    /// is refused rather than built.
+    ///
+    /// - Parameter bytes: UTF-8 JSON text; whitespace around the value is allowed, anything else after it is not.
+    /// - Returns: The value, with numbers kept as written.
+    /// - Throws: ``Failure`` naming the byte offset of the first problem or the limit passed.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         try parse(bytes, maximumValues: Limits.maximumJSONValues)
     }
@@ -35,6 +42,11 @@ public enum JSONParser {
         return value
     }
 
+    /// Parses JSON held in a string, as the byte form does its UTF-8 bytes.
+    ///
+    /// - Parameter text: The JSON text.
+    /// - Returns: The value, with numbers kept as written.
+    /// - Throws: ``Failure`` naming the byte offset (in the UTF-8 form) of the first problem.
     public static func parse(_ text: String) throws(Failure) -> JSONValue { try parse(Array(text.utf8)) }
 
     private struct Parser {

@@ -6,6 +6,7 @@ public struct CompactJWS: Sendable {
     public let payload: JSONValue
     /// The payload decoded once into its typed model, by the kind its own fields show.
     public let storeKit: StoreKitPayload
+    /// The third segment decoded: for ES256, the 64 bytes `r || s` (RFC 7518 §3.4), not DER.
     public let signature: [UInt8]
     /// The x5c certificates, leaf first, one per x5c entry.
     public let certificates: [X509Certificate]
@@ -21,6 +22,12 @@ public struct CompactJWS: Sendable {
 
     /// Decodes the three segments and the x5c certificates. An x5c entry that is not a string of base64 DER
     /// is an error here, so that ``certificates`` always lines up with the header's list.
+    ///
+    /// - Parameters:
+    ///   - token: The compact serialisation, `header.payload.signature`.
+    ///   - cache: Where parsed x5c certificates are shared between tokens; ``CertificateCache/shared`` unless the
+    ///     caller bounds its own.
+    /// - Throws: ``DecodeError/jws(_:)`` with the ``JWSError`` that names the segment or x5c entry at fault.
     public init(_ token: String, cache: CertificateCache = .shared) throws(DecodeError) {
         try self.init(token, sniffedHeader: nil, cache: cache)
     }
@@ -110,6 +117,9 @@ public struct CompactJWS: Sendable {
 
     /// The typed payload when it was found where `expected` items sit: the same model as ``storeKit`` unless
     /// the fields named no kind, the only case decoded again.
+    ///
+    /// - Parameter expected: The kind the item's position implies (a `signedRenewalInfo` key), or nil.
+    /// - Returns: The typed payload; `.unknown` only when neither the fields nor `expected` name a kind.
     public func storeKit(expected: SignedDataKind?) -> StoreKitPayload {
         guard case .unknown = storeKit, let expected, expected != .unknown else { return storeKit }
         return StoreKitPayload(payload, expected: expected)

@@ -5,8 +5,11 @@ public struct JWSHeader: Sendable, Equatable {
     /// One header parameter as sent: absent, of the JSON type RFC 7515 gives it, or some other JSON value, kept
     /// so that a check can name what it found.
     public enum Parameter<Value: Sendable & Equatable>: Sendable, Equatable {
+        /// The header has no such parameter.
         case absent
+        /// The parameter, of the type RFC 7515 gives it.
         case value(Value)
+        /// The parameter is there with another JSON type; kept so a check can say what was sent.
         case wrongType(JSONValue)
 
         /// The value when it has the documented type.
@@ -48,6 +51,9 @@ public struct JWSHeader: Sendable, Equatable {
     }
 
     /// A parameter as sent, without the meaning this type gives it (for readers of parameters it does not type).
+    ///
+    /// - Parameter name: The parameter's name as it appears in the JSON (`alg`, `x5c`, or any other).
+    /// - Returns: The value as sent, or nil when the header has no such parameter.
     public subscript(name: String) -> JSONValue? { json[name] }
 
     /// The names of all parameters, sorted.

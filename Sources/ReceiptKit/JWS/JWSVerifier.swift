@@ -2,11 +2,11 @@
 /// notification payload): algorithm, x5c chain to a pinned anchor at the payload's `signedDate`, Apple's
 /// marker OIDs, the ES256 signature and the requested payload fields. Every check is reported; none stops the
 /// others. Nested signed items are not looked at here (``SignedDataVerifier`` walks them).
-public struct JWSVerifier: Sendable {
-    public let policy: VerificationPolicy
+package struct JWSVerifier: Sendable {
+    package let policy: VerificationPolicy
     let linkCache: LinkSignatureCache
 
-    public init(policy: VerificationPolicy, linkCache: LinkSignatureCache = .shared) {
+    package init(policy: VerificationPolicy, linkCache: LinkSignatureCache = .shared) {
         self.policy = policy
         self.linkCache = linkCache
     }
@@ -16,7 +16,7 @@ public struct JWSVerifier: Sendable {
     ///
     /// `nestedSignedTime` is the latest `signedDate` of the items nested in this one that verified: the time to
     /// check at when the payload has no `signedDate` of its own (early notifications) and `--at` is not given.
-    public func verify(
+    package func verify(
         _ jws: CompactJWS, expected: SignedDataKind? = nil, nestedSignedTime: (time: Timestamp, path: String)? = nil
     ) -> VerificationReport {
         let facts = SignedPayloadFacts(jws.storeKit(expected: expected))

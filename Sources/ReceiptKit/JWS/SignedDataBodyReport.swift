@@ -1,12 +1,13 @@
 /// An App Store Server API answer or notification body with a report for each signed item in it.
 public struct SignedDataBodyReport: Sendable {
+    /// The answer or body the items were found in, as received.
     public let body: SignedDataBody
     /// In body order, each with its nested items.
     public let items: [SignedDataReport]
     /// False when the items were only decoded.
     public let verified: Bool
 
-    public init(body: SignedDataBody, items: [SignedDataReport], verified: Bool) {
+    package init(body: SignedDataBody, items: [SignedDataReport], verified: Bool) {
         self.body = body
         self.items = items
         self.verified = verified

@@ -8,10 +8,15 @@ public enum SignedDataKind: String, Sendable, CaseIterable {
     case appTransaction = "app_transaction"
     /// An App Store Server Notification V2 payload (§7.6).
     case notification
+    /// None of the above: the fields match no payload type this tool knows.
     case unknown
 
     /// The kind the payload's own fields show; `expected` (from where the item was found, e.g. a
     /// `signedRenewalInfo` key) decides only when the fields say nothing, never against them.
+    ///
+    /// - Parameters:
+    ///   - payload: The decoded payload JSON.
+    ///   - expected: The kind the item's position implies, or nil.
     public init(payload: JSONValue, expected: SignedDataKind? = nil) {
         let has = { (key: String) in payload[key] != nil }
         if has("notificationType") {

@@ -2,7 +2,9 @@
 /// for, and the signed items nested in its payload (a notification's transaction and renewal info), each with
 /// its own report.
 public struct SignedDataReport: Sendable {
+    /// How far the item could be read.
     public enum Content: Sendable {
+        /// The item decoded as a compact JWS; its checks, if asked for, are in ``SignedDataReport/report``.
         case decoded(CompactJWS)
         /// The item is not a readable compact JWS.
         case undecodable(DecodeError)
@@ -13,7 +15,9 @@ public struct SignedDataReport: Sendable {
     /// Where the item sits: "" for a JWS handed in on its own, else a path such as `signedPayload`,
     /// `data.signedTransactionInfo` or `data[0].lastTransactions[1].signedRenewalInfo`.
     public let path: String
+    /// What the payload is, from its fields, or from where it sits when they do not say.
     public let kind: SignedDataKind
+    /// The decoded token, or why there is none.
     public let content: Content
     /// The item's own checks; nil when the item was only decoded, or could not be.
     public let report: VerificationReport?
@@ -22,7 +26,7 @@ public struct SignedDataReport: Sendable {
     /// Apple's subscription status beside the item in a Get All Subscription Statuses answer (1-5).
     public let appleStatus: Int64?
 
-    public init(
+    package init(
         path: String, kind: SignedDataKind, content: Content, report: VerificationReport?, nested: [SignedDataReport],
         appleStatus: Int64? = nil
     ) {
@@ -34,6 +38,7 @@ public struct SignedDataReport: Sendable {
         self.appleStatus = appleStatus
     }
 
+    /// The decoded token, or nil when the item was unreadable or not examined.
     public var jws: CompactJWS? {
         if case .decoded(let jws) = content { return jws }
         return nil

@@ -1,14 +1,14 @@
 internal import COpenSSL
 
 /// The message digests receipts use, computed with OpenSSL's EVP interface.
-public enum DigestAlgorithm: String, Sendable, Hashable, Codable {
+package enum DigestAlgorithm: String, Sendable, Hashable, Codable {
     case sha1
     case sha256
     case sha384
     case sha512
 
     /// The algorithm an AlgorithmIdentifier OID names, or nil when this tool does not know it.
-    public init?(oid: ASN1ObjectIdentifier) {
+    package init?(oid: ASN1ObjectIdentifier) {
         switch oid.dotted {
         case "1.3.14.3.2.26": self = .sha1
         case "2.16.840.1.101.3.4.2.1": self = .sha256
@@ -19,7 +19,7 @@ public enum DigestAlgorithm: String, Sendable, Hashable, Codable {
     }
 
     /// Hashes `bytes`. Only fails when OpenSSL itself refuses (for example a FIPS policy without SHA-1).
-    public func hash(_ bytes: some Collection<UInt8>) throws(OpenSSLError) -> [UInt8] {
+    package func hash(_ bytes: some Collection<UInt8>) throws(OpenSSLError) -> [UInt8] {
         ERR_clear_error()
         guard let md = evpMD else {
             throw OpenSSLError(operation: "computing \(rawValue)", entries: ["this OpenSSL does not provide \(rawValue)"])

@@ -6,13 +6,13 @@ internal import COpenSSL
 /// OpenSSL verifies the DER `ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }`. The conversion writes the
 /// DER that `i2d_ECDSA_SIG` would write; OpenSSL's verify parses it, encodes it again and compares, so anything
 /// else would fail as "could not check", never pass.
-public enum ECDSASignatureVerifier {
+package enum ECDSASignatureVerifier {
     /// The size of an ES256 signature: r and s, 32 bytes each, big-endian.
-    public static let es256SignatureLength = 64
+    package static let es256SignatureLength = 64
 
     /// Verifies the raw `r || s` signature over `message`, hashed with SHA-256, with the public key of
     /// `certificate`, which must be an EC P-256 key (ES256 names both the curve and the digest).
-    public static func verifyES256(signature: [UInt8], over message: [UInt8], certificate: X509Certificate)
+    package static func verifyES256(signature: [UInt8], over message: [UInt8], certificate: X509Certificate)
         -> SignatureOutcome
     {
         guard signature.count == es256SignatureLength else { return wrongLength(signature) }

@@ -5,14 +5,14 @@ internal import COpenSSL
 ///
 /// Nothing of the key is ever put into an error or a description: a message says what is wrong with it
 /// (not PEM, not PKCS#8, not EC, another curve), never what it holds.
-public final class ECDSASigningKey: @unchecked Sendable {
+package final class ECDSASigningKey: @unchecked Sendable {
     /// Why a key could not be read or used.
-    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case notPrivateKey(String)
         case wrongKind(String)
         case signing(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notPrivateKey(let why): return "not a PKCS#8 private key: \(why)"
             case .wrongKind(let what): return "the key is \(what), not the EC P-256 key ES256 needs"
@@ -24,7 +24,7 @@ public final class ECDSASigningKey: @unchecked Sendable {
     private let key: OpaquePointer
 
     /// Reads a PEM `PRIVATE KEY` (the `.p8` App Store Connect hands out) or raw PKCS#8 DER.
-    public init(pkcs8 bytes: [UInt8]) throws(Failure) {
+    package init(pkcs8 bytes: [UInt8]) throws(Failure) {
         let der = try Self.der(bytes)
         ERR_clear_error()
         let parsed: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
@@ -74,7 +74,7 @@ public final class ECDSASigningKey: @unchecked Sendable {
     }
 
     /// The raw 64-byte `r || s` ES256 signature (RFC 7518 §3.4) over `message`, hashed with SHA-256.
-    public func signES256(_ message: [UInt8]) throws(Failure) -> [UInt8] {
+    package func signES256(_ message: [UInt8]) throws(Failure) -> [UInt8] {
         ERR_clear_error()
         guard let context = EVP_MD_CTX_new() else { throw .signing("cannot allocate a digest context") }
         defer { EVP_MD_CTX_free(context) }

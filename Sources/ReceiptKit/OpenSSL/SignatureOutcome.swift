@@ -1,5 +1,5 @@
 /// The result of one signature check, keeping "it does not match" apart from "OpenSSL could not check it".
-public enum SignatureOutcome: Sendable, Equatable {
+package enum SignatureOutcome: Sendable, Equatable {
     case valid
     /// The signature was checked and does not match; `reason` is OpenSSL's word when it gave one.
     case mismatch(reason: String?)

@@ -5,21 +5,27 @@ public struct StoreKitFieldMismatch: Sendable, Equatable, CustomStringConvertibl
     public let path: String
     /// What Apple sends there: `a string`, `a whole number`, `a boolean`, `a date in milliseconds`, `an object`.
     public let expected: String
-    /// The JSON type that was sent instead (``JSONValue/typeName``): `a string`, `a number`, `a list` ...
+    /// The JSON type that was sent instead, in words: `a string`, `a number`, `a list`, `null` ...
     public let found: String
 
-    public init(path: String, expected: String, found value: JSONValue) {
+    /// A note for a field read from `value`.
+    /// - Parameters:
+    ///   - path: the field's name with its section.
+    ///   - expected: what Apple sends there, in words.
+    ///   - value: what was sent; only its type is kept.
+    package init(path: String, expected: String, found value: JSONValue) {
         self.path = path
         self.expected = expected
         found = value.typeName
     }
 
+    /// The note in one line: `data.appAppleId is not a whole number`.
     public var description: String { "\(path) is not \(expected)" }
 }
 
 extension JSONValue {
     /// The value's JSON type in words, as a field-type note names it.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

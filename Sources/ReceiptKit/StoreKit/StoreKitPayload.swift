@@ -1,16 +1,27 @@
 /// A StoreKit 2 signed payload decoded once into its typed model, by the kind its fields show
 /// (``SignedDataKind``); every fact about a payload is read from here, never from its JSON by key. Indirect, so
 /// that copying a ``CompactJWS`` (reports hold it by value) copies one reference, not every field.
+///
+/// A caller gets one from a decoded token (``CompactJWS/storeKit``, or ``CompactJWS/storeKit(expected:)`` for an
+/// item whose place says what it is) and switches over it, or asks for the model it expects.
 public indirect enum StoreKitPayload: Sendable {
+    /// A signed transaction (an in-app purchase, restore or renewal).
     case transaction(JWSTransaction)
+    /// A subscription's signed renewal info.
     case renewalInfo(JWSRenewalInfo)
+    /// An App Store Server Notification V2.
     case notification(StoreKitNotification)
+    /// The app's signed AppTransaction.
     case appTransaction(AppTransaction)
     /// No known kind: only the fields all kinds share are read.
     case unknown(UntypedStoreKitPayload)
 
-    /// `expected` (where the item was found) decides only when the fields say nothing, as for the kind.
-    public init(_ payload: JSONValue, expected: SignedDataKind? = nil) {
+    /// Reads a payload into the model of the kind its fields show; never fails.
+    /// - Parameters:
+    ///   - payload: the JWS payload as parsed JSON.
+    ///   - expected: the kind the item's place implies (a notification's `signedTransactionInfo`); it decides only
+    ///     when the fields say nothing.
+    package init(_ payload: JSONValue, expected: SignedDataKind? = nil) {
         switch SignedDataKind(payload: payload, expected: expected) {
         case .transaction: self = .transaction(JWSTransaction(payload))
         case .renewalInfo: self = .renewalInfo(JWSRenewalInfo(payload))
@@ -20,6 +31,7 @@ public indirect enum StoreKitPayload: Sendable {
         }
     }
 
+    /// Which model this is.
     public var kind: SignedDataKind {
         switch self {
         case .transaction: .transaction
@@ -63,14 +75,17 @@ public indirect enum StoreKitPayload: Sendable {
         }
     }
 
+    /// The transaction, or nil when the payload is another kind.
     public var transaction: JWSTransaction? {
         if case .transaction(let model) = self { model } else { nil }
     }
 
+    /// The renewal info, or nil when the payload is another kind.
     public var renewalInfo: JWSRenewalInfo? {
         if case .renewalInfo(let model) = self { model } else { nil }
     }
 
+    /// The notification, or nil when the payload is another kind.
     public var notification: StoreKitNotification? {
         if case .notification(let model) = self { model } else { nil }
     }

@@ -62,15 +62,6 @@ struct VectorExpectation: @unchecked Sendable, CustomTestStringConvertible {
     }
 }
 
-/// A verification policy that trusts a test PKI certificate instead of Apple's root.
-func testPolicy(anchor: String = "pki/root.pem") throws -> VerificationPolicy {
-    var policy = VerificationPolicy()
-    policy.anchors = try X509Certificate.load(try Fixtures.testVector(anchor)).map {
-        TrustAnchor(certificate: $0, source: anchor)
-    }
-    return policy
-}
-
 /// Decodes a test vector that must be an app receipt.
 func appReceipt(_ relativePath: String) throws -> AppReceipt {
     let (_, document) = try ReceiptDecoder.decode(try Fixtures.testVector(relativePath))

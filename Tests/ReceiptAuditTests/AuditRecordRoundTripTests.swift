@@ -1,5 +1,7 @@
 import ReceiptAudit
 import ReceiptKit
+import ReceiptTestSupport
+import TestSupport
 import Testing
 
 /// What `audit` writes, `summarize` and `report` read back (issue 19, item 2): every value the writer can

@@ -1,5 +1,6 @@
 import ReceiptAudit
 import ReceiptKit
+import ReceiptTestSupport
 import Synchronization
 import TestSupport
 import Testing

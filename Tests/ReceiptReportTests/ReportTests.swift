@@ -1,4 +1,5 @@
 import ReceiptAudit
+import ReceiptTestSupport
 import Testing
 
 @testable import ReceiptKit

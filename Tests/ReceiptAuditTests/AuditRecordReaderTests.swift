@@ -1,6 +1,7 @@
 import Foundation
 import ReceiptAudit
 import ReceiptKit
+import ReceiptTestSupport
 import TestSupport
 import Testing
 
