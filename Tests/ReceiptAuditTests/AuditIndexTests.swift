@@ -206,7 +206,7 @@ import Testing
                 """)
         }
         let index = try AuditIndex(path: folder.index, create: false)
-        #expect(try index.connection.integer("PRAGMA user_version") == 2)
+        #expect(try index.connection.integer("PRAGMA user_version") == 3)
         #expect(try index.show(key: "2000000512345678").map(\.place) == [AuditFirstSeen(batch: "monday", line: 1, user: "alice")])
         #expect(try index.show(key: "0123").map(\.user) == ["bob"])
         #expect(try index.show(key: "123").isEmpty)

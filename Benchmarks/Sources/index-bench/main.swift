@@ -48,7 +48,7 @@ func fixed(_ value: Double, _ digits: Int) -> String {
 
 func record(_ number: Int, id: Int, user: Int) -> AuditRecord {
     var record = AuditRecord(number: number, source: "synthetic.jsonl:\(number)", verdict: .valid)
-    record.kind = "app_receipt"
+    record.kind = .appReceipt
     record.userID = "user-\(user)"
     let text = String(1_000_000_000_000_000 + id)
     record.transactions = [AuditTransaction(transactionID: text, originalTransactionID: text)]

@@ -83,7 +83,8 @@ extension AuditIndex {
 
     /// Removes one batch and the rows it added (a test batch, one audited by mistake), and returns how many rows
     /// went. A user that sent a key in that batch and again in another keeps the other batch's row, with its
-    /// place: the index is then as if the batch had never been audited.
+    /// place: the index is then as if the batch had never been audited, its `shared_keys` too (the keys the
+    /// batch sent are derived again from the rows left, which reads those keys' rows).
     ///
     /// - Throws: ``AuditIndexError/unknownBatch(label:)`` when the index holds no such batch.
     public func forget(batch label: String) throws(AuditIndexError) -> Int {
@@ -91,11 +92,25 @@ extension AuditIndex {
         try find.bind(.text(label))
         guard try find.step() else { throw AuditIndexError.unknownBatch(label: label) }
         let seq = find.integer(0)
+        keyStates = [:]
         try connection.execute("BEGIN IMMEDIATE")
+        // The shared keys this batch sent: their counts and first places are derived again without it.
+        let touched = "temp.forgotten_keys"
+        try connection.execute(
+            """
+            CREATE TEMP TABLE IF NOT EXISTS forgotten_keys (kind INTEGER, key BLOB, PRIMARY KEY (kind, key))
+            WITHOUT ROWID; DELETE FROM \(touched);
+            INSERT OR IGNORE INTO \(touched) SELECT s.kind, s.key FROM sends AS s
+            JOIN shared_keys AS k ON k.kind = s.kind AND k.key = s.key WHERE s.batch = \(seq);
+            DELETE FROM shared_keys WHERE (kind, key) IN (SELECT kind, key FROM \(touched));
+            """)
         let rows = try connection.prepare("DELETE FROM sends WHERE batch = ?1")
         try rows.bind(.integer(seq))
         _ = try rows.step()
         let removed = rows.changes
+        try deriveSharedKeys(
+            from: "SELECT s.kind, s.key, s.user FROM \(touched) AS t JOIN sends AS s ON s.kind = t.kind AND s.key = t.key")
+        try connection.execute("DELETE FROM \(touched)")
         let batch = try connection.prepare("DELETE FROM batches WHERE seq = ?1")
         try batch.bind(.integer(seq))
         _ = try batch.step()

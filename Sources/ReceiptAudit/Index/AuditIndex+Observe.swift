@@ -17,6 +17,7 @@ extension AuditIndex {
         if runStart == nil { runStart = record.number }
         do {
             try observe(&record, user: Array(user.utf8), batch: batch.seq)
+            if keyStates.count >= keyStateLimit { try writeKeyStates() }
         } catch {
             failure = error
         }
@@ -24,70 +25,119 @@ extension AuditIndex {
 
     private func observe(_ record: inout AuditRecord, user: [UInt8], batch: Int64) throws(AuditIndexError) {
         let statements = try observing()
-        let place = (line: Int64(Self.line(of: record)), record: Int64(record.number))
+        let place = AuditKeyState.Place(
+            batch: batch, record: Int64(record.number), line: Int64(Self.line(of: record)), user: user)
         if let hex = record.payloadSHA256, let payload = PayloadKey(hex: hex) {
             let key = AuditIndexKey(payload: payload)
-            if let earlier = try earliest(statements, key, user, batch: batch) {
+            let state = try keyState(statements, key, user)
+            if let earlier = try earliest(statements, key, state, user) {
                 heldEarlier[key] = HeldKey(kind: .receiptSharedBetweenUsers, label: hex)
-                let others = try otherUsers(statements, key, user)
-                let detail = SignalIndex.payloadDetail(hex: hex, otherUsers: others)
+                let detail = SignalIndex.payloadDetail(hex: hex, otherUsers: state.otherUsers(than: user))
                 record.replace(.receiptSharedBetweenUsers, detail: detail, firstSeen: earlier.place)
             }
-            try insert(statements, key, user, batch: batch, place: place)
+            try insert(statements, key, state, place)
         }
-        let ids = SignalIndex.transactionIDs(of: record).map { (text: $0.text, key: AuditIndexKey(transaction: $0.text)) }
+        var ids: [(text: String, key: AuditIndexKey, state: AuditKeyState)] = []
+        for id in SignalIndex.transactionIDs(of: record) {
+            let key = AuditIndexKey(transaction: id.text)
+            ids.append((id.text, key, try keyState(statements, key, user)))
+        }
         var first: EarlierPlace? = nil
-        var shared: [String] = []
-        var most = 0
         for id in ids {
-            guard let earlier = try earliest(statements, id.key, user, batch: batch) else { continue }
+            guard let earlier = try earliest(statements, id.key, id.state, user) else { continue }
             heldEarlier[id.key] = HeldKey(kind: .transactionSharedBetweenUsers, label: id.text)
             if first.map({ ($0.seq, $0.record) > (earlier.seq, earlier.record) }) ?? true { first = earlier }
         }
         if let first {
-            for id in ids {
-                let others = try otherUsers(statements, id.key, user)
-                guard others > 0 else { continue }
-                shared.append(id.text)
-                most = max(most, others)
-            }
-            let detail = SignalIndex.transactionDetail(ids: shared, otherUsers: most)
+            let shared = ids.filter { $0.state.otherUsers(than: user) > 0 }
+            let most = shared.map { $0.state.otherUsers(than: user) }.max() ?? 0
+            let detail = SignalIndex.transactionDetail(ids: shared.map(\.text), otherUsers: most)
             record.replace(.transactionSharedBetweenUsers, detail: detail, firstSeen: first.place)
         }
-        for id in ids { try insert(statements, id.key, user, batch: batch, place: place) }
+        for id in ids { try insert(statements, id.key, id.state, place) }
     }
 
-    /// Where another user sent `key` first, leaving out the rows this run wrote: in a batch before this one,
-    /// else (when there can be such rows) in this batch's earlier run or a later batch.
-    func earliest(_ statements: AuditIndexStatements, _ key: AuditIndexKey, _ user: [UInt8]?, batch: Int64)
-        throws(AuditIndexError) -> EarlierPlace?
+    /// What the index holds of `key` before this record's rows, with whether `user` sent it (nil: nobody asks).
+    func keyState(_ statements: AuditIndexStatements, _ key: AuditIndexKey, _ user: [UInt8]?)
+        throws(AuditIndexError) -> AuditKeyState
     {
-        if hasEarlierBatches, let found = try earliest(statements, key, user, batch: batch, among: 0, batch) {
-            return found
+        var state = try keptState(statements, key)
+        if state.users > 1, let user {
+            try statements.sentBy.bind(.integer(key.kind.rawValue), key.value, .blob(user))
+            state.userSent = try statements.sentBy.step()
+        } else {
+            state.userSent = state.users == 1 && state.first?.user == user
         }
-        guard hasOtherRuns else { return nil }
-        return try earliest(statements, key, user, batch: batch, among: batch, Int64.max)
+        return state
     }
 
-    /// The same among batches `low..<high`: the first batch with such a row, then its least record.
-    private func earliest(
-        _ statements: AuditIndexStatements, _ key: AuditIndexKey, _ user: [UInt8]?, batch: Int64,
-        among low: Int64, _ high: Int64
-    ) throws(AuditIndexError) -> EarlierPlace? {
+    /// The key's count and first places: as this run left them, else its `shared_keys` row, else the one user's
+    /// first row (a key of one user has no such row).
+    private func keptState(_ statements: AuditIndexStatements, _ key: AuditIndexKey) throws(AuditIndexError)
+        -> AuditKeyState
+    {
+        if let kept = keyStates[key] { return kept.state }
         let kind = SQLiteValue.integer(key.kind.rawValue)
-        let start = SQLiteValue.integer(Int64(runStart ?? 0))
-        let first = statements.firstBatch
-        let user = user.map(SQLiteValue.blob) ?? .null
-        try first.bind(kind, key.value, .integer(low), .integer(high), user, .integer(batch), start)
-        guard try first.step() else { return nil }
-        let seq = first.integer(0)
-        let place = statements.firstPlace
-        try place.bind(kind, key.value, .integer(seq), .null, user, .integer(batch), start)
-        guard try place.step(), !place.isNull(2) else { return nil }
-        let other = String(decoding: place.blob(1), as: UTF8.self)
+        let shared = statements.sharedKey
+        try shared.bind(kind, key.value)
+        let state: AuditKeyState
+        if try shared.step() {
+            state = AuditKeyState(
+                users: Int(shared.integer(0)), first: shared.place(at: 1), second: shared.place(at: 5), userSent: false)
+        } else {
+            try statements.firstRow.bind(kind, key.value)
+            let only = try statements.firstRow.step() ? statements.firstRow.place(at: 0) : nil
+            state = only.map { AuditKeyState(users: 1, first: $0, second: nil, userSent: false) } ?? .unknown
+        }
+        // Only shared keys are kept: a key of one user reads as itself from `sends`, so holding it would only cost.
+        if batch != nil, state.users > 1 { keyStates[key] = KeptState(state: state, dirty: false) }
+        return state
+    }
+
+    /// Writes the `shared_keys` rows this run changed and forgets the kept states (before a commit, or when
+    /// ``keyStateLimit`` keys are held).
+    func writeKeyStates() throws(AuditIndexError) {
+        guard !keyStates.isEmpty else { return }
+        let save = try observing().saveShared
+        for (key, kept) in keyStates where kept.dirty {
+            try save.bind(
+                [.integer(key.kind.rawValue), key.value, .integer(Int64(kept.state.users))]
+                    + AuditKeyState.Place.values(kept.state.first) + AuditKeyState.Place.values(kept.state.second))
+            _ = try save.step()
+        }
+        keyStates.removeAll(keepingCapacity: true)
+    }
+
+    /// Where another user (than `user`; nil: any) sent `key` first, leaving out the rows this run wrote: in a
+    /// batch before this one, else (when there can be such rows) in this batch's earlier run or a later batch.
+    /// The rows before this run's in the index's order (batch, record) are those of earlier batches and then of
+    /// this batch's earlier run, so the key's least place under another user is the answer when it lies among
+    /// them; only rows of later batches (a resumed batch that is not the last) need a look of their own.
+    func earliest(
+        _ statements: AuditIndexStatements, _ key: AuditIndexKey, _ state: AuditKeyState, _ user: [UInt8]?
+    ) throws(AuditIndexError) -> EarlierPlace? {
+        guard let batch else { return nil }
+        let candidate = state.firstPlace(notUnder: user)
+        let runStart = Int64(self.runStart ?? 0)
+        if let candidate, candidate.batch < batch.seq { return try earlier(statements, candidate) }
+        guard hasOtherRuns else { return nil }
+        if let candidate, candidate.batch > batch.seq || candidate.record < runStart {
+            return try earlier(statements, candidate)
+        }
+        guard hasLaterBatches, candidate != nil else { return nil }
+        let later = statements.laterPlace
+        try later.bind(.integer(key.kind.rawValue), key.value, user.map(SQLiteValue.blob) ?? .null, .integer(batch.seq))
+        guard try later.step(), let found = later.place(at: 0) else { return nil }
+        return try earlier(statements, found)
+    }
+
+    private func earlier(_ statements: AuditIndexStatements, _ place: AuditKeyState.Place)
+        throws(AuditIndexError) -> EarlierPlace
+    {
+        let other = String(decoding: place.user, as: UTF8.self)
         return EarlierPlace(
-            seq: seq, record: place.integer(2),
-            place: AuditFirstSeen(batch: try label(statements, seq), line: Int(place.integer(0)), user: other))
+            seq: place.batch, record: place.record,
+            place: AuditFirstSeen(batch: try label(statements, place.batch), line: Int(place.line), user: other))
     }
 
     /// A batch's label, asked of the index once per batch and run.
@@ -99,22 +149,20 @@ extension AuditIndex {
         return text
     }
 
-    func otherUsers(_ statements: AuditIndexStatements, _ key: AuditIndexKey, _ user: [UInt8]?)
-        throws(AuditIndexError) -> Int
-    {
-        try statements.otherUsers.bind(.integer(key.kind.rawValue), key.value, user.map(SQLiteValue.blob) ?? .null)
-        guard try statements.otherUsers.step() else { return 0 }
-        return Int(statements.otherUsers.integer(0))
-    }
-
+    /// Writes the key's row for this user and batch unless the user sent it in this batch before, and keeps
+    /// the key's state: a `shared_keys` row to write once a second user sends it, changed by later first sends.
     private func insert(
-        _ statements: AuditIndexStatements, _ key: AuditIndexKey, _ user: [UInt8], batch: Int64,
-        place: (line: Int64, record: Int64)
+        _ statements: AuditIndexStatements, _ key: AuditIndexKey, _ state: AuditKeyState, _ place: AuditKeyState.Place
     ) throws(AuditIndexError) {
         try statements.insert.bind(
-            .integer(key.kind.rawValue), key.value, .integer(batch), .blob(user), .integer(place.line),
+            .integer(key.kind.rawValue), key.value, .integer(place.batch), .blob(place.user), .integer(place.line),
             .integer(place.record))
         _ = try statements.insert.step()
+        guard statements.insert.changes == 1 else { return }
+        let next = state.adding(place)
+        let changed = next.users != state.users || next.first != state.first || next.second != state.second
+        guard next.users > 1 else { return }
+        keyStates[key] = KeptState(state: next, dirty: changed || (keyStates[key]?.dirty ?? false))
     }
 
     /// The record's line in its records file (the `:N` its source ends with), else its record number.

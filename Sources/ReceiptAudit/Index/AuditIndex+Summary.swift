@@ -5,19 +5,19 @@ extension AuditIndex {
     /// user sent outside it: the key is a group even when this run saw it under one user only; its
     /// `userCount` counts the users of every batch (as a record's signal counts other users), `earlierUserCount`
     /// those of earlier batches that this run did not see, and `firstSeen` is where the index first holds it.
-    /// Reads only those keys' rows, after the run.
+    /// Reads only those keys' `shared_keys` rows, after the run.
     public func groups(merging index: SignalIndex) throws(AuditIndexError) -> [AuditSignalGroup] {
         var groups = index.groups
-        guard let batch, !heldEarlier.isEmpty else { return groups }
+        guard batch != nil, !heldEarlier.isEmpty else { return groups }
         let statements = try observing()
         var positions: [GroupName: Int] = [:]
         for (position, group) in groups.enumerated() { positions[GroupName(group.kind, group.key)] = position }
         for (key, held) in heldEarlier {
             guard var group = index.group(held.kind, key: held.label) else { continue }
-            let users = try otherUsers(statements, key, nil)
-            group.earlierUserCount = max(0, users - (group.userCount ?? 0))
-            group.userCount = users
-            group.firstSeen = try earliest(statements, key, nil, batch: batch.seq)?.place
+            let state = try keyState(statements, key, nil)
+            group.earlierUserCount = max(0, state.users - (group.userCount ?? 0))
+            group.userCount = state.users
+            group.firstSeen = try earliest(statements, key, state, nil)?.place
             if let position = positions[GroupName(held.kind, held.label)] {
                 groups[position] = group
             } else {

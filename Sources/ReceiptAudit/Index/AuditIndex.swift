@@ -4,8 +4,10 @@ import ReceiptKit
 ///
 /// Keyed as ``SignalIndex`` is keyed (payload hashes, transaction and original transaction ids; the same records,
 /// Xcode receipts and family-shared purchases left out), it holds one row per key, batch and user: where that
-/// user sent the key first in that batch (line, record). Nothing of it is loaded into memory: each record asks
-/// SQLite about its own keys, so a run's memory does not grow with the index. Rows are written inside a
+/// user sent the key first in that batch (line, record); and for each key two or more users sent, their count
+/// and the first two places under distinct users (``AuditKeyState``), kept on every insert and `forget`, so that
+/// a record costs a few primary-key seeks however many users share its keys. Nothing of it is loaded into
+/// memory: each record asks SQLite about its own keys, so a run's memory does not grow with the index. Rows are written inside a
 /// transaction that ``commit(records:)`` closes together with the batch's committed record count, so that a run
 /// killed at any moment leaves the index exactly as of its last commit. One thread uses an index at a time (the
 /// audit's reducing thread).
@@ -19,8 +21,9 @@ public final class AuditIndex: @unchecked Sendable {
     }
 
     /// The schema (docs/audit-index.md shows it too); `PRAGMA user_version` says which one a file holds. Version
-    /// 1 kept one row per key and user (the first batch only) and is migrated on open (``migrateFromVersion1()``).
-    static let schemaVersion: Int64 = 2
+    /// 1 kept one row per key and user (the first batch only), version 2 one per key, batch and user without the
+    /// per-key table; both are migrated on open (``migrate(from:)``).
+    static let schemaVersion: Int64 = 3
     static let schema = """
         CREATE TABLE IF NOT EXISTS batches (
             seq INTEGER PRIMARY KEY,
@@ -35,7 +38,21 @@ public final class AuditIndex: @unchecked Sendable {
             user BLOB NOT NULL,
             line INTEGER NOT NULL,
             record INTEGER NOT NULL,
-            PRIMARY KEY (kind, key, batch, user)
+            PRIMARY KEY (kind, key, user, batch)
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS shared_keys (
+            kind INTEGER NOT NULL,
+            key BLOB NOT NULL,
+            users INTEGER NOT NULL,
+            first_batch INTEGER,
+            first_record INTEGER,
+            first_line INTEGER,
+            first_user BLOB,
+            second_batch INTEGER,
+            second_record INTEGER,
+            second_line INTEGER,
+            second_user BLOB,
+            PRIMARY KEY (kind, key)
         ) WITHOUT ROWID;
         """
 
@@ -53,6 +70,8 @@ public final class AuditIndex: @unchecked Sendable {
     /// Whether it can hold rows of other runs at or after this batch: this batch's from an earlier run of it
     /// (a resumed batch), or those of batches begun after it.
     private(set) var hasOtherRuns = false
+    /// Whether batches begun after this one exist (a resumed batch that is not the last).
+    private(set) var hasLaterBatches = false
     /// A key of this run that another user sent outside it (an earlier batch, an earlier run of this one): a
     /// summary group of its own, with the index's users (``groups(merging:)``).
     struct HeldKey {
@@ -62,6 +81,18 @@ public final class AuditIndex: @unchecked Sendable {
 
     /// The keys of this run the index held under another user: as many as this run's keys at most.
     var heldEarlier: [AuditIndexKey: HeldKey] = [:]
+    /// A shared key's kept state as this run last left it, ahead of `shared_keys`: a key many users send is
+    /// read and written once per chunk, not once per row. ``writeKeyStates()`` writes the changed ones back
+    /// before every commit and whenever ``keyStateLimit`` keys are held, so memory stays bounded.
+    struct KeptState {
+        let state: AuditKeyState
+        /// Changed since read: its `shared_keys` row must be written.
+        let dirty: Bool
+    }
+
+    var keyStates: [AuditIndexKey: KeptState] = [:]
+    /// How many keys ``keyStates`` holds at most (tests make it small, to write back all the time).
+    var keyStateLimit = 16_384
     /// Batch labels by number, as signals against them need them (batches are few).
     var labels: [Int64: String] = [:]
     private var inTransaction = false
@@ -79,13 +110,13 @@ public final class AuditIndex: @unchecked Sendable {
         do throws(AuditIndexError) {
             let version = try connection.integer("PRAGMA user_version")
             let tables = try connection.integer("SELECT count(*) FROM sqlite_master")
-            guard version == Self.schemaVersion || version == 1 || (version == 0 && tables == 0) else {
+            guard (1...Self.schemaVersion).contains(version) || (version == 0 && tables == 0) else {
                 throw AuditIndexError.unreadable(path: path, reason: "not an appreceipt index (schema \(version))")
             }
             try connection.execute("PRAGMA journal_mode=WAL")
             // A commit is durable once it returns: the output it stands for was synced just before.
             try connection.execute("PRAGMA synchronous=FULL")
-            if version == 1 { try migrateFromVersion1() }
+            if version == 1 || version == 2 { try migrate(from: version) }
             try connection.execute(Self.schema + "PRAGMA user_version=\(Self.schemaVersion);")
         } catch .failed(_, let reason) {
             throw AuditIndexError.unreadable(path: path, reason: reason)
@@ -124,9 +155,11 @@ public final class AuditIndex: @unchecked Sendable {
             committed = Committed(records: 0, outputBytes: 0)
         }
         let seq = batch?.seq ?? 0
+        keyStates = [:]
         hasEarlierBatches = try connection.integer("SELECT count(*) FROM batches WHERE seq < \(seq)") > 0
         let laterBatches = try connection.integer("SELECT count(*) FROM batches WHERE seq > \(seq)")
-        hasOtherRuns = committed.records > 0 || laterBatches > 0
+        hasLaterBatches = laterBatches > 0
+        hasOtherRuns = committed.records > 0 || hasLaterBatches
         try connection.execute("BEGIN IMMEDIATE")
         inTransaction = true
         return committed
@@ -147,6 +180,7 @@ public final class AuditIndex: @unchecked Sendable {
     public func finish(records: Int, outputBytes: Int = 0) throws(AuditIndexError) {
         if let failure { throw failure }
         guard let batch, inTransaction else { return }
+        try writeKeyStates()
         let update = try connection.prepare("UPDATE batches SET committed = ?1, output_bytes = ?2 WHERE seq = ?3")
         try update.bind(.integer(Int64(records)), .integer(Int64(outputBytes)), .integer(batch.seq))
         _ = try update.step()

@@ -54,4 +54,16 @@ final class SQLiteConnection {
         guard try statement.step() else { return 0 }
         return statement.integer(0)
     }
+
+    /// The virtual-machine steps every statement still prepared on this connection has run: a count of work
+    /// that does not depend on the machine's load, for tests that a record's cost stays bounded.
+    var virtualMachineSteps: Int {
+        var total = 0
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            total += Int(sqlite3_stmt_status(current, SQLITE_STMTSTATUS_VM_STEP, 0))
+            statement = sqlite3_next_stmt(handle, current)
+        }
+        return total
+    }
 }

@@ -14,7 +14,10 @@ final class SQLiteStatement {
 
     /// Ends the previous run and binds `values` to ?1, ?2, ... (every call binds every parameter the statement
     /// has, so nothing of the previous run's values is left over).
-    func bind(_ values: SQLiteValue...) throws(AuditIndexError) {
+    func bind(_ values: SQLiteValue...) throws(AuditIndexError) { try bind(values) }
+
+    /// The same with the values in an array.
+    func bind(_ values: [SQLiteValue]) throws(AuditIndexError) {
         sqlite3_reset(statement)
         for (offset, value) in values.enumerated() {
             let position = Int32(offset + 1)
