@@ -120,8 +120,8 @@ uninstall:
 man: deps
 	SWIFT=$(SWIFT) scripts/man-pages.sh
 
-## lint: swift-format (configuration in .swift-format), function lengths, the rooms, ReceiptKit's public API (the
-## committed listing api/ReceiptKit.txt, doc comments, the README's example as another package sees it:
+## lint: swift-format (configuration in .swift-format), function lengths, the rooms, the libraries' public API (the
+## committed listings api/ReceiptKit.txt and api/ReceiptAudit.txt, doc comments, the README's example as another package sees it:
 ## scripts/api-listing.py) and the man pages: their mdoc, and that they are what the commands' declarations
 ## generate (scripts/man-pages.sh --check builds the CLI).
 lint: deps

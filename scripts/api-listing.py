@@ -1,25 +1,23 @@
 #!/usr/bin/env python3
-"""ReceiptKit's public API, checked (ARCHITECTURE.md, "Public API"). Run by `make lint`; exits 1 when:
+"""The public API of the library products, ReceiptKit and ReceiptAudit, checked (ARCHITECTURE.md, "Public API").
+Run by `make lint`; exits 1 when:
 
-  - the public symbols differ from the committed listing, api/ReceiptKit.txt (a change to the public API is
+  - a module's public symbols differ from its committed listing, api/MODULE.txt (a change to the public API is
     deliberate: rerun with --update and commit the listing with the change);
   - a public symbol has no `///` doc comment, or a function, initialiser or subscript that takes parameters,
-    returns a value or throws does not say so (`- Parameters:`/`- Parameter x:`, `- Returns:`, `- Throws:`),
-    unless the symbol is in api/undocumented.txt, which may only shrink;
+    returns a value or throws does not say so (`- Parameters:`/`- Parameter x:`, `- Returns:`, `- Throws:`);
   - the README's library example does not compile as another package's code would see ReceiptKit: against the
     built module under a different package name, so `package` declarations stay out of its reach.
 
-The symbol graph comes from swift-symbolgraph-extract over the debug build's module (built first if stale), at
-access level public. --update rewrites the listing and drops allow-list entries that are documented or gone
-(it never adds one).
+The symbol graph comes from swift-symbolgraph-extract over the debug build's modules (built first if stale), at
+access level public; a module's extensions of the other's types count as its own. --update rewrites the listings.
 
     scripts/api-listing.py [--update]
 """
 import json, os, re, shutil, subprocess, sys, tempfile
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-LISTING = os.path.join(ROOT, 'api', 'ReceiptKit.txt')
-ALLOWED = os.path.join(ROOT, 'api', 'undocumented.txt')
+MODULES = ['ReceiptKit', 'ReceiptAudit']
 SWIFT = os.environ.get('SWIFT', 'swift')
 CALLABLE = {'swift.func', 'swift.method', 'swift.type.method', 'swift.init', 'swift.subscript', 'swift.type.subscript'}
 
@@ -29,11 +27,12 @@ def run(args, **kwargs):
 
 
 def toolchain():
-    """The target triple, the SDK flags (macOS) and the include flags a client of ReceiptKit compiles with."""
+    """The target triple, the SDK flags (macOS) and the include flags a client of the libraries compiles with."""
     info = json.loads(run([SWIFT, '-print-target-info']))
     sdk = ['-sdk', run(['xcrun', '--show-sdk-path'])] if shutil.which('xcrun') else []
-    cflags = run(['pkg-config', '--cflags', 'openssl']).split()
-    includes = ['-I', os.path.join(ROOT, 'Sources', 'COpenSSL')] + [f for flag in cflags for f in ('-Xcc', flag)]
+    cflags = run(['pkg-config', '--cflags', 'openssl', 'sqlite3']).split()
+    shims = [f for shim in ('COpenSSL', 'CSQLite') for f in ('-I', os.path.join(ROOT, 'Sources', shim))]
+    includes = shims + [f for flag in cflags for f in ('-Xcc', flag)]
     return info['target']['triple'], sdk, includes
 
 
@@ -47,12 +46,12 @@ def entry(symbol):
     return '.'.join(symbol['pathComponents']) + ' | ' + declaration(symbol)
 
 
-def missing_docs(symbol):
+def missing_docs(symbol, module):
     """What the symbol's doc comment leaves out; empty when it is complete."""
     if 'location' not in symbol:
         return []  # made by the compiler (a raw-value enum's init(rawValue:)): nothing to write a comment on
     doc = symbol.get('docComment')
-    if not doc or doc.get('module', 'ReceiptKit') != 'ReceiptKit':
+    if not doc or doc.get('module', module) not in MODULES:
         return ['doc comment']
     if symbol['kind']['identifier'] not in CALLABLE:
         return []
@@ -69,9 +68,9 @@ def missing_docs(symbol):
     return missing
 
 
-def symbols(bin_path, triple, sdk, includes):
+def symbols(module, bin_path, triple, sdk, includes):
     with tempfile.TemporaryDirectory() as out:
-        run(['swift-symbolgraph-extract', '-module-name', 'ReceiptKit', '-target', triple, *sdk,
+        run(['swift-symbolgraph-extract', '-module-name', module, '-target', triple, *sdk,
              '-I', os.path.join(bin_path, 'Modules'), *includes, '-minimum-access-level', 'public',
              '-skip-synthesized-members', '-output-dir', out])
         found = []
@@ -106,57 +105,51 @@ def read_lines(path):
         return [line.rstrip('\n') for line in file if line.strip() and not line.startswith('#')]
 
 
-def write_allowed(kept):
-    with open(ALLOWED) as file:
-        header = [line for line in file if line.startswith('#')]
-    with open(ALLOWED, 'w') as file:
-        file.writelines(header + [line + '\n' for line in kept])
+def check_listing(module, listing, update):
+    """Writes the listing (--update) or compares it with the committed one; 1 when they differ."""
+    path = os.path.join(ROOT, 'api', module + '.txt')
+    if update:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, 'w') as file:
+            file.writelines(line + '\n' for line in listing)
+        print(f'api-listing: wrote {len(listing)} public symbols to {os.path.relpath(path, ROOT)}')
+        return 0
+    if read_lines(path) == listing:
+        return 0
+    committed = set(read_lines(path))
+    for line in sorted(committed - set(listing)):
+        print(f'api-listing: {module}: no longer public: {line}', file=sys.stderr)
+    for line in listing:
+        if line not in committed:
+            print(f'api-listing: {module}: newly public: {line}', file=sys.stderr)
+    print(f'api-listing: the public API differs from api/{module}.txt; if that is meant, run '
+          'scripts/api-listing.py --update and commit the listing', file=sys.stderr)
+    return 1
+
+
+def check_docs(module, found):
+    """Names every public symbol whose doc comment is missing or incomplete; 1 when there is one."""
+    status = 0
+    for symbol in sorted(found, key=entry):
+        missing = missing_docs(symbol, module)
+        if missing:
+            where = symbol.get('location', {}).get('uri', '').replace('file://' + ROOT + '/', '')
+            line_number = symbol.get('location', {}).get('position', {}).get('line', -1) + 1
+            print(f'api-listing: {where}:{line_number}: {entry(symbol)}: no {", ".join(missing)}', file=sys.stderr)
+            status = 1
+    return status
 
 
 def main():
     update = sys.argv[1:] == ['--update']
-    run([SWIFT, 'build', '--target', 'ReceiptKit'], stderr=subprocess.STDOUT)
+    run([SWIFT, 'build', '--target', 'ReceiptAudit'], stderr=subprocess.STDOUT)
     bin_path = run([SWIFT, 'build', '--show-bin-path'])
     triple, sdk, includes = toolchain()
-    found = symbols(bin_path, triple, sdk, includes)
-    listing = sorted({entry(symbol) for symbol in found})
-    allowed = read_lines(ALLOWED)
-    undocumented = {}
-    for symbol in found:
-        missing = missing_docs(symbol)
-        if missing:
-            undocumented[entry(symbol)] = (symbol, missing)
     status = 0
-    if update:
-        os.makedirs(os.path.dirname(LISTING), exist_ok=True)
-        with open(LISTING, 'w') as file:
-            file.writelines(line + '\n' for line in listing)
-        write_allowed([line for line in allowed if line in undocumented])
-        print(f'api-listing: wrote {len(listing)} public symbols to {os.path.relpath(LISTING, ROOT)}')
-        allowed = read_lines(ALLOWED)
-    elif read_lines(LISTING) != listing:
-        committed = set(read_lines(LISTING))
-        for line in sorted(committed - set(listing)):
-            print(f'api-listing: no longer public: {line}', file=sys.stderr)
-        for line in listing:
-            if line not in committed:
-                print(f'api-listing: newly public: {line}', file=sys.stderr)
-        print('api-listing: the public API differs from api/ReceiptKit.txt; if that is meant, run '
-              'scripts/api-listing.py --update and commit the listing', file=sys.stderr)
-        status = 1
-    for line, (symbol, missing) in sorted(undocumented.items()):
-        if line in allowed:
-            continue
-        where = symbol.get('location', {}).get('uri', '').replace('file://' + ROOT + '/', '')
-        line_number = symbol.get('location', {}).get('position', {}).get('line', -1) + 1
-        print(f'api-listing: {where}:{line_number}: {line}: no {", ".join(missing)}', file=sys.stderr)
-        status = 1
-    stale = [line for line in allowed if line not in undocumented]
-    if stale:
-        for line in stale:
-            print(f'api-listing: api/undocumented.txt lists what is documented or gone: {line}', file=sys.stderr)
-        print('api-listing: the allow-list only shrinks: run scripts/api-listing.py --update', file=sys.stderr)
-        status = 1
+    for module in MODULES:
+        found = symbols(module, bin_path, triple, sdk, includes)
+        status |= check_listing(module, sorted({entry(symbol) for symbol in found}), update)
+        status |= check_docs(module, found)
     errors = readme_example_errors(bin_path, triple, sdk, includes)
     if errors:
         print("api-listing: the README's library example does not compile as another package's code:\n" + errors,

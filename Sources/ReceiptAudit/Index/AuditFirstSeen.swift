@@ -10,7 +10,7 @@ public struct AuditFirstSeen: Sendable, Equatable {
     /// The user id the key was first sent under.
     public let user: String
 
-    public init(batch: String, line: Int, user: String) {
+    package init(batch: String, line: Int, user: String) {
         self.batch = batch
         self.line = line
         self.user = user

@@ -4,11 +4,14 @@ import ReceiptKit
 public struct AuditIndexStats: Sendable, Equatable {
     /// One batch: its label, its committed records and the rows (key, user) it added.
     public struct Batch: Sendable, Equatable {
+        /// The batch's label (`--batch`).
         public let label: String
+        /// The records its runs committed.
         public let committedRecords: Int
+        /// The rows (key, user) it added.
         public let rows: Int
 
-        public init(label: String, committedRecords: Int, rows: Int) {
+        package init(label: String, committedRecords: Int, rows: Int) {
             self.label = label
             self.committedRecords = committedRecords
             self.rows = rows
@@ -31,12 +34,17 @@ public struct AuditIndexStats: Sendable, Equatable {
 public struct AuditIndexEntry: Sendable, Equatable {
     /// `payload_sha256` or `transaction_id`.
     public let keyKind: String
+    /// The user id, as sent.
     public let user: String
+    /// The batch and line where that user first sent the key in that batch.
     public let place: AuditFirstSeen
 }
 
 extension AuditIndex {
     /// Counts of keys, users, rows and batches. Reads every row: for a reviewer, not for a run.
+    ///
+    /// - Returns: The counts, and each batch in the order it was started.
+    /// - Throws: ``AuditIndexError/failed(path:reason:)`` when the file cannot be read.
     public func stats() throws(AuditIndexError) -> AuditIndexStats {
         let keys = try connection.integer("SELECT count(*) FROM (SELECT DISTINCT kind, key FROM sends)")
         let users = try connection.integer("SELECT count(DISTINCT user) FROM sends")
@@ -61,6 +69,10 @@ extension AuditIndex {
 
     /// Every user that sent `key` (a transaction id, or a 64-digit payload hash) and where first in each batch,
     /// earliest first.
+    ///
+    /// - Parameter key: The transaction id or original transaction id, or the payload hash in hex.
+    /// - Returns: One entry per user and batch, earliest first; empty when the index does not hold the key.
+    /// - Throws: ``AuditIndexError/failed(path:reason:)`` when the file cannot be read.
     public func show(key: String) throws(AuditIndexError) -> [AuditIndexEntry] {
         var lookups = [AuditIndexKey(transaction: key)]
         if let payload = PayloadKey(hex: key) { lookups.insert(AuditIndexKey(payload: payload), at: 0) }
@@ -86,6 +98,8 @@ extension AuditIndex {
     /// place: the index is then as if the batch had never been audited, its `shared_keys` too (the keys the
     /// batch sent are derived again from the rows left, which reads those keys' rows).
     ///
+    /// - Parameter label: The batch's label.
+    /// - Returns: The rows removed.
     /// - Throws: ``AuditIndexError/unknownBatch(label:)`` when the index holds no such batch.
     public func forget(batch label: String) throws(AuditIndexError) -> Int {
         let find = try connection.prepare("SELECT seq FROM batches WHERE label = ?1")

@@ -12,6 +12,10 @@ extension AuditIndex {
     /// a key first sent under another user there makes the record carry the signal with `first_seen`, its count
     /// of other users taking in every batch. Call it in input order after ``SignalIndex/observe(_:)``; a record
     /// whose keys no earlier batch knows keeps the signals that index gave it, byte for byte.
+    ///
+    /// - Parameter record: The audited record; its signals gain what earlier batches show. A failure of the
+    ///   index is not thrown here but kept: the next ``commit(records:outputBytes:)`` or
+    ///   ``finish(records:outputBytes:)`` throws it, so the chunk holding this record is never committed.
     public func observe(_ record: inout AuditRecord) {
         guard failure == nil, let batch, let user = SignalIndex.indexedUser(of: record) else { return }
         if runStart == nil { runStart = record.number }

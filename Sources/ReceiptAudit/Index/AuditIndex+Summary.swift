@@ -6,6 +6,10 @@ extension AuditIndex {
     /// `userCount` counts the users of every batch (as a record's signal counts other users), `earlierUserCount`
     /// those of earlier batches that this run did not see, and `firstSeen` is where the index first holds it.
     /// Reads only those keys' `shared_keys` rows, after the run.
+    ///
+    /// - Parameter index: This run's in-memory index, whose groups are the run's own.
+    /// - Returns: This run's groups, with the keys the index adds.
+    /// - Throws: ``AuditIndexError/failed(path:reason:)`` when the index cannot be read.
     public func groups(merging index: SignalIndex) throws(AuditIndexError) -> [AuditSignalGroup] {
         var groups = index.groups
         guard batch != nil, !heldEarlier.isEmpty else { return groups }

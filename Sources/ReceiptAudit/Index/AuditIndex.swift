@@ -103,6 +103,9 @@ public final class AuditIndex: @unchecked Sendable {
 
     /// Opens the index at `path`, creating an empty one when `create` is true and there is no file.
     ///
+    /// - Parameters:
+    ///   - path: The SQLite file.
+    ///   - create: Whether a missing file is created (`audit`) or refused (`index stats|show|forget`).
     /// - Throws: ``AuditIndexError/unreadable(path:reason:)`` when the file is missing (with `create` false), is
     ///   not an SQLite database, or holds another schema.
     public init(path: String, create: Bool = true) throws(AuditIndexError) {
@@ -125,10 +128,12 @@ public final class AuditIndex: @unchecked Sendable {
 
     /// What a batch had committed when a run began: its records, and the bytes of output they made.
     public struct Committed: Sendable, Equatable {
+        /// The records committed: a resumed run skips this many input records.
         public let records: Int
+        /// The bytes of output those records made: a resumed run truncates its output file to this size.
         public let outputBytes: Int
 
-        public init(records: Int, outputBytes: Int) {
+        package init(records: Int, outputBytes: Int) {
             self.records = records
             self.outputBytes = outputBytes
         }
@@ -137,6 +142,10 @@ public final class AuditIndex: @unchecked Sendable {
     /// Starts (or, with `resume`, goes on with) the batch `label`, and returns what of it was committed before:
     /// nothing for a new batch.
     ///
+    /// - Parameters:
+    ///   - label: The batch's label (`--batch`).
+    ///   - resume: Whether a label already in the index is gone on with (`--resume`) rather than refused.
+    /// - Returns: What the batch had committed before this run.
     /// - Throws: ``AuditIndexError/batchExists(label:committed:)`` when the label is in the index and `resume`
     ///   is false; ``AuditIndexError/failed(path:reason:)`` when the index cannot be written.
     public func begin(batch label: String, resume: Bool) throws(AuditIndexError) -> Committed {
@@ -169,6 +178,9 @@ public final class AuditIndex: @unchecked Sendable {
     /// size of the output they made, for a resumed run to truncate to), and opens the next transaction. Call it
     /// after the output of those `records` is flushed and synced.
     ///
+    /// - Parameters:
+    ///   - records: The batch's records written and synced so far, this run's and any earlier run's.
+    ///   - outputBytes: The size of the output file holding them (0 when the output is not a file).
     /// - Throws: the first failure of ``observe(_:)`` since the last commit, or the commit's own.
     public func commit(records: Int, outputBytes: Int = 0) throws(AuditIndexError) {
         try finish(records: records, outputBytes: outputBytes)
@@ -177,6 +189,11 @@ public final class AuditIndex: @unchecked Sendable {
     }
 
     /// Commits like ``commit(records:outputBytes:)`` and opens no new transaction: the end of a run.
+    ///
+    /// - Parameters:
+    ///   - records: The batch's records written and synced, this run's and any earlier run's.
+    ///   - outputBytes: The size of the output file holding them (0 when the output is not a file).
+    /// - Throws: the first failure of ``observe(_:)`` since the last commit, or the commit's own.
     public func finish(records: Int, outputBytes: Int = 0) throws(AuditIndexError) {
         if let failure { throw failure }
         guard let batch, inTransaction else { return }

@@ -10,6 +10,7 @@ public enum AuditIndexError: Error, Equatable, Sendable, CustomStringConvertible
     /// `forget --batch` named a label the index does not hold.
     case unknownBatch(label: String)
 
+    /// The reason in words, naming the file or the batch.
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): "cannot open the index \(path): \(reason)"
