@@ -7,10 +7,10 @@ import ReceiptKit
 /// user sent the key first in that batch (line, record); and for each key two or more users sent, their count
 /// and the first two places under distinct users (``AuditKeyState``), kept on every insert and `forget`, so that
 /// a record costs a few primary-key seeks however many users share its keys. Nothing of it is loaded into
-/// memory: each record asks SQLite about its own keys, so a run's memory does not grow with the index. Rows are written inside a
-/// transaction that ``commit(records:)`` closes together with the batch's committed record count, so that a run
-/// killed at any moment leaves the index exactly as of its last commit. One thread uses an index at a time (the
-/// audit's reducing thread).
+/// memory: each record asks SQLite about its own keys, so a run's memory does not grow with the index. Rows are written
+/// inside a transaction that ``commit(records:outputBytes:)`` closes together with the batch's committed record count,
+/// so that a run killed at any moment leaves the index exactly as of its last commit. One thread uses an index at a
+/// time (the audit's reducing thread).
 public final class AuditIndex: @unchecked Sendable {
     /// `sends.kind`: what a key is.
     enum KeyKind: Int64 {
@@ -62,11 +62,8 @@ public final class AuditIndex: @unchecked Sendable {
     /// The first record number this process observed: the batch's rows below it come from an earlier run of the
     /// same batch (a resumed one), which this run's in-memory index has not seen.
     var runStart: Int?
-    /// The first failure while observing (``observe(_:)`` cannot throw); ``commit(records:)`` throws it.
+    /// The first failure while observing (``observe(_:)`` cannot throw); ``commit(records:outputBytes:)`` throws it.
     var failure: AuditIndexError?
-    /// Whether the index holds batches begun before this one: if not (the first batch of an index), no record
-    /// can be shared with an earlier batch, and the run only writes (set by ``begin(batch:resume:)``).
-    private(set) var hasEarlierBatches = false
     /// Whether it can hold rows of other runs at or after this batch: this batch's from an earlier run of it
     /// (a resumed batch), or those of batches begun after it.
     private(set) var hasOtherRuns = false
@@ -165,7 +162,6 @@ public final class AuditIndex: @unchecked Sendable {
         }
         let seq = batch?.seq ?? 0
         keyStates = [:]
-        hasEarlierBatches = try connection.integer("SELECT count(*) FROM batches WHERE seq < \(seq)") > 0
         let laterBatches = try connection.integer("SELECT count(*) FROM batches WHERE seq > \(seq)")
         hasLaterBatches = laterBatches > 0
         hasOtherRuns = committed.records > 0 || hasLaterBatches
