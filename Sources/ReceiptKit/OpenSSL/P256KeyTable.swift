@@ -31,9 +31,9 @@ final class P256KeyTable: @unchecked Sendable {
         init?(curve: OpaquePointer, keyGroup: OpaquePointer) {
             guard let context = BN_CTX_new() else { return nil }
             self.context = context
-            numbers = (0..<8).compactMap { _ in BN_new() }
+            numbers = (0..<12).compactMap { _ in BN_new() }
             let points = [EC_POINT_new(curve), EC_POINT_new(keyGroup), EC_POINT_new(curve)]
-            guard numbers.count == 8, let uG = points[0], let uQ = points[1], let uQOnCurve = points[2] else {
+            guard numbers.count == 12, let uG = points[0], let uQ = points[1], let uQOnCurve = points[2] else {
                 numbers.forEach { BN_free($0) }
                 points.forEach { EC_POINT_free($0) }
                 BN_CTX_free(context)
@@ -183,25 +183,40 @@ final class P256KeyTable: @unchecked Sendable {
     private func compute(signature: [UInt8], digest: [UInt8], in scratch: Scratch) -> Answer {
         let context = scratch.context
         let values = scratch.numbers
-        let (r, s, e, w, u1, u2, x, one) = (
-            values[0], values[1], values[2], values[3], values[4], values[5], values[6], values[7]
-        )
+        let (r, s, e, w, u1, u2, check) = (values[0], values[1], values[2], values[3], values[4], values[5], values[6])
         guard let n = EC_GROUP_get0_order(curve),
             BN_bin2bn(signature, 32, r) != nil,
             signature.withUnsafeBufferPointer({ BN_bin2bn($0.baseAddress.map { $0 + 32 }, 32, s) != nil }),
             BN_bin2bn(digest, 32, e) != nil,
             let inverse = ModularInverse256.inverse(of: .init(bigEndian: signature, at: 32), modulo: orderNumber),
             BN_bin2bn(inverse.bigEndianBytes, 32, w) != nil,
-            BN_mod_mul(one, s, w, n, context) == 1, BN_is_one(one) == 1,
+            BN_mod_mul(check, s, w, n, context) == 1, BN_is_one(check) == 1,
             BN_mod_mul(u1, e, w, n, context) == 1, BN_mod_mul(u2, r, w, n, context) == 1,
             EC_POINT_mul(curve, scratch.uG, u1, nil, nil, context) == 1,
             EC_POINT_mul(keyGroup, scratch.uQ, u2, nil, nil, context) == 1,
             EC_POINT_copy(scratch.uQOnCurve, scratch.uQ) == 1,
             EC_POINT_add(curve, scratch.uG, scratch.uG, scratch.uQOnCurve, context) == 1,
-            EC_POINT_is_at_infinity(curve, scratch.uG) == 0,
-            EC_POINT_get_affine_coordinates(curve, scratch.uG, x, nil, context) == 1,
-            BN_nnmod(x, x, n, context) == 1
+            EC_POINT_is_at_infinity(curve, scratch.uG) == 0
         else { return .cannotTell }
-        return BN_cmp(x, r) == 0 ? .holds : .doesNotHold
+        return xMatches(r, of: scratch.uG, n: n, in: scratch)
+    }
+
+    /// Whether the affine x of the Jacobian point (X, Y, Z), reduced mod n, is r, without the field inversion
+    /// that affine coordinates cost: x = X / Z² mod p, and x < p < 2n, so x mod n = r exactly when X = r·Z² or,
+    /// if r + n < p, X = (r + n)·Z² (mod p).
+    private func xMatches(_ r: OpaquePointer, of point: OpaquePointer, n: OpaquePointer, in scratch: Scratch) -> Answer {
+        let context = scratch.context
+        let values = scratch.numbers
+        let (x, y, z, candidate, product) = (values[7], values[8], values[9], values[10], values[11])
+        guard let p = EC_GROUP_get0_field(curve),
+            EC_POINT_get_Jprojective_coordinates_GFp(curve, point, x, y, z, context) == 1,
+            BN_mod_sqr(z, z, p, context) == 1,
+            BN_mod_mul(product, r, z, p, context) == 1
+        else { return .cannotTell }
+        if BN_cmp(product, x) == 0 { return .holds }
+        guard BN_add(candidate, r, n) == 1 else { return .cannotTell }
+        guard BN_cmp(candidate, p) < 0 else { return .doesNotHold }
+        guard BN_mod_mul(product, candidate, z, p, context) == 1 else { return .cannotTell }
+        return BN_cmp(product, x) == 0 ? .holds : .doesNotHold
     }
 }
