@@ -21,15 +21,17 @@ package struct JWSVerifier: Sendable {
     ) -> VerificationReport {
         let facts = SignedPayloadFacts(jws.storeKit(expected: expected))
         let (time, timeSource) = verificationTime(facts, nestedSignedTime: nestedSignedTime)
-        let algorithm = Self.algorithmCheck(jws.header)
-        var checks = [algorithm, JWSHeaderCheck.check(jws.header)]
+        // What follows from the header's bytes alone was worked out once for its segment (ParsedJWSHeader).
+        let parsed = jws.parsedHeader
+        let algorithm = parsed.algorithmCheck ?? Self.algorithmCheck(jws.header)
+        var checks = [algorithm, parsed.headerCheck ?? JWSHeaderCheck.check(jws.header)]
         var anchor: TrustAnchor? = nil
         var roles: [VerificationReport.CertificateRole] = []
         if let leaf = jws.certificates.first {
             let chain = ChainEvaluator(policy: .storeKit2(policy, environment: facts.environment?.value), linkCache: linkCache)
                 .evaluate(leaf: leaf, embedded: jws.certificates, time: time)
             // The header's own x5c format comes first; the path's shape decides jws.x5c when that holds.
-            checks.append(Self.x5cFormatProblem(jws.header) ?? chain.checks[0])
+            checks.append(parsed.x5cFormatProblem ?? chain.checks[0])
             checks += chain.checks.dropFirst()
             checks.append(
                 chain.validity(
@@ -66,7 +68,7 @@ package struct JWSVerifier: Sendable {
     }
 
     /// A failing `jws.x5c` when an entry is not standard padded base64 (RFC 7515 §4.1.6: not base64url).
-    private static func x5cFormatProblem(_ header: JWSHeader) -> VerificationCheck? {
+    static func x5cFormatProblem(_ header: JWSHeader) -> VerificationCheck? {
         // The certificates decoded, so x5c is a list of strings here.
         let entries = header.certificateChain.value ?? []
         let nonStandard = entries.indices.filter { !isStandardBase64(entries[$0]) }
