@@ -56,10 +56,14 @@ public enum JSONParser {
         var index = 0
         /// Values read so far, against ``maximumValues``.
         var values = 0
+        /// The members of the objects being read, innermost last: one buffer for the whole document, where each
+        /// object used to grow an array of its own.
+        var pending: [(key: String, value: JSONValue)] = []
 
         init(bytes: [UInt8], maximumValues: Int) {
             self.bytes = bytes
             self.maximumValues = maximumValues
+            pending.reserveCapacity(32)
         }
 
         mutating func skipWhitespace() {
@@ -111,7 +115,7 @@ public enum JSONParser {
             if index < bytes.count, bytes[index] == 0x7D { index += 1; return .object([:]) }
             // Members are collected first and the dictionary made once at its final size: growing it member by
             // member rehashed every key at each doubling (a StoreKit 2 payload has 20-30 members).
-            var pairs: [(key: String, value: JSONValue)] = []
+            let first = pending.count
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == 0x22 else { throw fail("expected a string key") }
@@ -120,17 +124,23 @@ public enum JSONParser {
                 guard index < bytes.count, bytes[index] == 0x3A else { throw fail("expected ':'") }
                 index += 1
                 skipWhitespace()
-                pairs.append((key, try value(depth: depth + 1)))
+                let member = try value(depth: depth + 1)
+                pending.append((key, member))
                 skipWhitespace()
                 guard index < bytes.count else { throw fail("unterminated object") }
                 if bytes[index] == 0x2C { index += 1; continue }
-                if bytes[index] == 0x7D { index += 1; return .object(Self.members(pairs)) }
+                if bytes[index] == 0x7D {
+                    index += 1
+                    let members = Self.members(pending[first...])
+                    pending.removeLast(pending.count - first)
+                    return .object(members)
+                }
                 throw fail("expected ',' or '}'")
             }
         }
 
         /// The object's members; a repeated key keeps its last value, as assigning them in order did.
-        static func members(_ pairs: [(key: String, value: JSONValue)]) -> [String: JSONValue] {
+        static func members(_ pairs: ArraySlice<(key: String, value: JSONValue)>) -> [String: JSONValue] {
             var members = [String: JSONValue](minimumCapacity: pairs.count)
             for (key, value) in pairs { members[key] = value }
             return members

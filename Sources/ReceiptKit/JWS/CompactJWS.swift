@@ -55,7 +55,6 @@ public struct CompactJWS: Sendable {
         }
         payload = try Self.json(bytes[(dots[0] + 1)..<dots[1]], "payload")
         signature = try Self.bytes(bytes[(dots[1] + 1)...], "signature")
-        signingInput = Array(bytes[..<dots[1]])
         guard let header = parsedHeader.header else { throw .jws(.headerNotObject) }
         self.header = header
         storeKit = StoreKitPayload(payload)
@@ -65,6 +64,10 @@ public struct CompactJWS: Sendable {
         let digests = try? DigestAlgorithm.sha256.hash(bytes, andPrefix: dots[1])
         signingInputSHA256 = digests?.prefix
         tokenSHA256 = digests?.whole
+        // The bytes are not needed past this point: cut in place to `header.payload`, without a copy.
+        var signed = consume bytes
+        signed.removeSubrange(dots[1]...)
+        signingInput = signed
     }
 
     /// The offsets of the first three dots (at most three: a fourth segment is already one too many).

@@ -24,7 +24,11 @@ package struct JWSVerifier: Sendable {
         // What follows from the header's bytes alone was worked out once for its segment (ParsedJWSHeader).
         let parsed = jws.parsedHeader
         let algorithm = parsed.algorithmCheck ?? Self.algorithmCheck(jws.header)
-        var checks = [algorithm, parsed.headerCheck ?? JWSHeaderCheck.check(jws.header)]
+        // Room for every check at once, instead of growing the list twice per item.
+        var checks: [VerificationCheck] = []
+        checks.reserveCapacity(16)
+        checks.append(algorithm)
+        checks.append(parsed.headerCheck ?? JWSHeaderCheck.check(jws.header))
         var anchor: TrustAnchor? = nil
         var roles: [VerificationReport.CertificateRole] = []
         if let leaf = jws.certificates.first {
@@ -34,10 +38,7 @@ package struct JWSVerifier: Sendable {
             checks.append(parsed.x5cFormatProblem ?? chain.checks[0])
             checks += chain.checks.dropFirst()
             checks.append(
-                chain.validity(
-                    time: time, source: timeSource,
-                    missingTime:
-                        "no verification time: the payload has no signedDate and \(option: .verificationTime) was not given"))
+                chain.validity(time: time, source: timeSource, missingTime: Self.missingTime))
             if let revocation = chain.revocation(policy.revocation) { checks.append(revocation) }
             anchor = chain.anchor
             roles = chain.roles
@@ -52,6 +53,10 @@ package struct JWSVerifier: Sendable {
         return VerificationReport(
             checks: checks, warnings: [], time: time, timeSource: timeSource, anchor: anchor, certificates: roles)
     }
+
+    /// Made once, not per item: it is passed to every `chain.validity` and shown only when there is no time.
+    private static let missingTime: Message =
+        "no verification time: the payload has no signedDate and \(option: .verificationTime) was not given"
 
     private static func missingX5C(_ header: JWSHeader) -> VerificationCheck {
         switch header.certificateChain {
@@ -145,7 +150,6 @@ package struct JWSVerifier: Sendable {
         guard let leaf = jws.certificates.first else {
             return VerificationCheck(CheckID.jwsSignature, .skip, "no x5c leaf certificate to take the key from")
         }
-        let over = "header.payload (\(jws.signingInput.count) bytes)"
         let signature = jws.signature
         if signature.count != ECDSASignatureVerifier.es256SignatureLength {
             let looksDER = signature.first == 0x30 && signature.count >= 8 && Int(signature[1]) == signature.count - 2
@@ -159,10 +163,14 @@ package struct JWSVerifier: Sendable {
         let outcome =
             jws.signingInputSHA256.map { ECDSASignatureVerifier.verifyES256(signature: signature, sha256: $0, certificate: leaf) }
             ?? ECDSASignatureVerifier.verifyES256(signature: signature, over: jws.signingInput, certificate: leaf)
+        let bytes = jws.signingInput.count
         switch outcome {
         case .valid:
-            return VerificationCheck(CheckID.jwsSignature, .pass, "ES256 signature verifies over \(over) with the leaf's key")
+            // One interpolation: this message is made for every signed item.
+            return VerificationCheck(
+                CheckID.jwsSignature, .pass, "ES256 signature verifies over header.payload (\(bytes) bytes) with the leaf's key")
         case .mismatch(let reason):
+            let over = "header.payload (\(bytes) bytes)"
             return VerificationCheck(
                 CheckID.jwsSignature, .fail,
                 "the ES256 signature does not match \(over)" + (reason.map { " (\($0))" } ?? "")
@@ -196,7 +204,7 @@ package struct JWSVerifier: Sendable {
     /// in production only, so its absence fails only there.
     private func appAppleIDCheck(_ facts: SignedPayloadFacts) -> VerificationCheck {
         guard let wanted = policy.appAppleID else {
-            return VerificationCheck(CheckID.payloadAppAppleID, .skip, "not requested (\(option: .appAppleID))")
+            return VerificationCheck(CheckID.payloadAppAppleID, .skip, FieldCheck.notRequested(.appAppleID))
         }
         if let found = facts.appAppleID {
             return VerificationCheck(
