@@ -20,12 +20,13 @@ extension AuditRecord {
             receiptSHA256 = jws.tokenSHA256?.hexString() ?? Self.sha256Hex(Array(jws.token.utf8))
             // What the signature covers: the content identity, as the payload is for a receipt.
             payloadSHA256 = jws.signingInputSHA256?.hexString() ?? Self.sha256Hex(jws.signingInput)
-            fill(facts: report.facts)
+            // The report's facts (``SignedDataReport/facts``) from the items already listed, not listed again.
+            fill(facts: InputFacts(items: items))
         case .signedDataBody(let body):
             let report = verifier.verify(body)
             items = report.items.flatMap(\.allItems)
             verdict = report.verdict
-            fill(facts: report.facts)
+            fill(facts: InputFacts(items: items, body: body))
         case .appReceipt, .transactionReceipt:
             return false
         }

@@ -75,23 +75,24 @@ public struct RecordAuditor: Sendable {
         }
         if let bundle = line?.bundleID { recordPolicy.bundleIDs = [bundle] }
 
-        let decoded: (input: ReceiptInput, document: ReceiptDecoder.Document)
+        // Two values rather than one tuple: a tuple of these was destroyed through the runtime's generic tuple
+        // witness, once per record.
+        let input: ReceiptInput
+        let document: ReceiptDecoder.Document
         do {
-            decoded = try ReceiptDecoder.decode(bytes, cache: certificateCache)
+            (input, document) = try ReceiptDecoder.decode(bytes, cache: certificateCache)
         } catch {
             let hint = line == nil ? Self.recordsHint(bytes) : ""
             record.error = AuditRecordError(message: prefix + error.description + hint, offset: error.offset)
             return record
         }
-        if record.fill(
-            signedData: decoded.document, policy: recordPolicy, linkCache: linkCache, cache: certificateCache)
-        {
+        if record.fill(signedData: document, policy: recordPolicy, linkCache: linkCache, cache: certificateCache) {
             record.signals = signals(for: record, policy: recordPolicy, deviceFailure: nil)
             return record
         }
         let verifier = ReceiptVerifier(policy: recordPolicy, linkCache: linkCache)
-        let report = AuditRecord.verificationReport(for: decoded.document, verifier: verifier)
-        let deviceFailure = record.fill(from: decoded.document, input: decoded.input, report: report)
+        let report = AuditRecord.verificationReport(for: document, verifier: verifier)
+        let deviceFailure = record.fill(from: document, input: input, report: report)
         record.signals = signals(for: record, policy: recordPolicy, deviceFailure: deviceFailure)
         return record
     }

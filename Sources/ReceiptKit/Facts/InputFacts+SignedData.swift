@@ -18,17 +18,19 @@ extension InputFacts {
         var signingTime: SigningTime?
         var firstDecoded = true
         var transactions: [TransactionFacts] = []
-        for item in items {
-            guard let jws = item.jws else { continue }
-            let place = { (path: String) in item.path.isEmpty ? path : "\(item.path).\(path)" }
-            let payload = jws.storeKit(expected: item.kind)
+        // By index, reading only the fields needed: a loop over the items copied each report and its token.
+        for index in items.indices {
+            guard case .decoded(let jws) = items[index].content else { continue }
+            let (path, kind) = (items[index].path, items[index].kind)
+            let place = { (field: String) in path.isEmpty ? field : "\(path).\(field)" }
+            let payload = jws.storeKit(expected: kind)
             collector.note(SignedPayloadFacts(payload), place: place)
             if firstDecoded {
                 firstDecoded = false
                 signingTime = jws.storeKit.signedDate.map { SigningTime($0, field: place("signedDate")) }
             }
-            if item.kind == .transaction, let model = payload.transaction {
-                transactions.append(TransactionFacts(model, path: item.path))
+            if kind == .transaction, let model = payload.transaction {
+                transactions.append(TransactionFacts(model, path: path))
             }
         }
         var claims: [(key: String, value: String)] = []

@@ -148,14 +148,14 @@ public enum InputDecoder {
         let dot = UInt8(ascii: ".")
         guard let firstDot = nextByte(dot, in: text.prefix(Limits.jwsHeaderSniffLength + 1)),
             firstDot - text.startIndex > 4,
-            let headerJSON = try? JWSHeaderCache.shared.json(text[..<firstDot], parse: headerJSON),
-            headerJSON["alg"] != nil,
+            let header = try? JWSHeaderCache.shared.header(text[..<firstDot], parse: headerJSON),
+            header.json["alg"] != nil,
             let secondDot = nextByte(dot, in: text[(firstDot + 1)...]),
             nextByte(dot, in: text[(secondDot + 1)...]) == nil
         else { return nil }
         return (
             String(decoding: text, as: UTF8.self),
-            SniffedJWSHeader(segmentLength: firstDot - text.startIndex, json: headerJSON)
+            SniffedJWSHeader(segmentLength: firstDot - text.startIndex, parsed: header)
         )
     }
 

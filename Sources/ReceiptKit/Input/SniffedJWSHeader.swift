@@ -3,6 +3,6 @@
 package struct SniffedJWSHeader: Sendable {
     /// Bytes of the header segment: the offset of the token's first dot.
     package let segmentLength: Int
-    /// The header's JSON, parsed by ``JSONParser`` as ``CompactJWS`` would parse it.
-    package let json: JSONValue
+    /// The header as ``CompactJWS`` would parse it (``JSONParser``), with what follows from it.
+    package let parsed: ParsedJWSHeader
 }

@@ -19,6 +19,8 @@ public struct CompactJWS: Sendable {
     package let signingInputSHA256: [UInt8]?
     /// SHA-256 of the whole token, from the same pass over its bytes as ``signingInputSHA256``.
     package let tokenSHA256: [UInt8]?
+    /// The header with what follows from its bytes alone (its checks), shared by every token with the same segment.
+    package let parsedHeader: ParsedJWSHeader
 
     /// Decodes the three segments and the x5c certificates. An x5c entry that is not a string of base64 DER
     /// is an error here, so that ``certificates`` always lines up with the header's list.
@@ -43,25 +45,29 @@ public struct CompactJWS: Sendable {
         let dots = Self.dots(bytes)
         guard dots.count == 2 else { throw .jws(.segmentCount(min(dots.count + 1, 4))) }
         self.token = token
-        let headerJSON: JSONValue
         if let sniffedHeader, sniffedHeader.segmentLength == dots[0] {
-            headerJSON = sniffedHeader.json
+            parsedHeader = sniffedHeader.parsed
         } else {
             // Every item of one signing chain carries the same header bytes: parsed once per distinct segment.
-            headerJSON = try JWSHeaderCache.shared.json(bytes[..<dots[0]]) { segment throws(DecodeError) in
+            parsedHeader = try JWSHeaderCache.shared.header(bytes[..<dots[0]]) { segment throws(DecodeError) in
                 try Self.json(segment, "header")
             }
         }
         payload = try Self.json(bytes[(dots[0] + 1)..<dots[1]], "payload")
         signature = try Self.bytes(bytes[(dots[1] + 1)...], "signature")
-        signingInput = Array(bytes[..<dots[1]])
-        guard let header = JWSHeader(headerJSON) else { throw .jws(.headerNotObject) }
+        guard let header = parsedHeader.header else { throw .jws(.headerNotObject) }
         self.header = header
         storeKit = StoreKitPayload(payload)
-        certificates = try Self.certificates(header, cache: cache)
+        certificates = try parsedHeader.certificates(cache: cache) { header throws(DecodeError) in
+            try Self.certificates(header, cache: cache)
+        }
         let digests = try? DigestAlgorithm.sha256.hash(bytes, andPrefix: dots[1])
         signingInputSHA256 = digests?.prefix
         tokenSHA256 = digests?.whole
+        // The bytes are not needed past this point: cut in place to `header.payload`, without a copy.
+        var signed = consume bytes
+        signed.removeSubrange(dots[1]...)
+        signingInput = signed
     }
 
     /// The offsets of the first three dots (at most three: a fourth segment is already one too many).

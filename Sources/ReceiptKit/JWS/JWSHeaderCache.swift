@@ -4,14 +4,14 @@ import Synchronization
     import Glibc
 #endif
 
-/// Parsed JWS protected headers by the exact bytes of their segment.
+/// Parsed JWS protected headers (``ParsedJWSHeader``) by the exact bytes of their segment.
 ///
 /// Every item that one certificate chain signs carries the same header segment, byte for byte: `alg` and the
 /// kilobytes of base64 of `x5c`. Decoding that segment from base64url and parsing its JSON took more of each
-/// StoreKit 2 item than anything else outside the signature and SHA-256. The parse reads nothing but those
-/// bytes, and the key is all of them: a segment is found only when memcmp finds every byte equal. A handful
-/// of distinct headers meet a process (one per signing chain), so entries are few, searched in order and
-/// replaced in turn when full.
+/// StoreKit 2 item than anything else outside the signature and SHA-256, and typing the header, its checks and
+/// looking up its certificates came next. All of that reads nothing but those bytes, and the key is all of
+/// them: a segment is found only when memcmp finds every byte equal. A handful of distinct headers meet a
+/// process (one per signing chain), so entries are few, searched in order and replaced in turn when full.
 package final class JWSHeaderCache: Sendable {
     /// The process's cache, used by the input sniffer and by ``CompactJWS``.
     package static let shared = JWSHeaderCache()
@@ -21,7 +21,7 @@ package final class JWSHeaderCache: Sendable {
 
     private struct Entry: Sendable {
         let segment: [UInt8]
-        let json: JSONValue
+        let header: ParsedJWSHeader
     }
 
     private struct Table: Sendable {
@@ -37,16 +37,16 @@ package final class JWSHeaderCache: Sendable {
 
     package init(capacity: Int = 8) { self.capacity = max(capacity, 1) }
 
-    /// The JSON of the header `segment`: the one kept for the same bytes, or what `parse` makes of them (kept
-    /// when it succeeds). A failure is never kept, so it is reported by `parse` each time.
-    package func json<Failure: Error>(
+    /// The header `segment`: the one kept for the same bytes, or the JSON `parse` makes of them with what follows
+    /// from it (kept when it succeeds). A failure is never kept, so it is reported by `parse` each time.
+    package func header<Failure: Error>(
         _ segment: ArraySlice<UInt8>, parse: (ArraySlice<UInt8>) throws(Failure) -> JSONValue
-    ) throws(Failure) -> JSONValue {
-        if let known = table.withLock({ $0.entries.first { Self.same($0.segment, segment) }?.json }) { return known }
+    ) throws(Failure) -> ParsedJWSHeader {
+        if let known = table.withLock({ $0.entries.first { Self.same($0.segment, segment) }?.header }) { return known }
         parses.add(1, ordering: .relaxed)
-        let json = try parse(segment)
-        guard segment.count <= Self.maximumSegmentLength else { return json }
-        let entry = Entry(segment: Array(segment), json: json)
+        let header = ParsedJWSHeader(try parse(segment))
+        guard segment.count <= Self.maximumSegmentLength else { return header }
+        let entry = Entry(segment: Array(segment), header: header)
         table.withLock { table in
             if table.entries.count < capacity {
                 table.entries.append(entry)
@@ -55,7 +55,7 @@ package final class JWSHeaderCache: Sendable {
                 table.next = table.next == capacity - 1 ? 0 : table.next + 1
             }
         }
-        return json
+        return header
     }
 
     /// Byte for byte the same: the lengths first, then memcmp.

@@ -21,21 +21,24 @@ package struct JWSVerifier: Sendable {
     ) -> VerificationReport {
         let facts = SignedPayloadFacts(jws.storeKit(expected: expected))
         let (time, timeSource) = verificationTime(facts, nestedSignedTime: nestedSignedTime)
-        let algorithm = Self.algorithmCheck(jws.header)
-        var checks = [algorithm, JWSHeaderCheck.check(jws.header)]
+        // What follows from the header's bytes alone was worked out once for its segment (ParsedJWSHeader).
+        let parsed = jws.parsedHeader
+        let algorithm = parsed.algorithmCheck ?? Self.algorithmCheck(jws.header)
+        // Room for every check at once, instead of growing the list twice per item.
+        var checks: [VerificationCheck] = []
+        checks.reserveCapacity(16)
+        checks.append(algorithm)
+        checks.append(parsed.headerCheck ?? JWSHeaderCheck.check(jws.header))
         var anchor: TrustAnchor? = nil
         var roles: [VerificationReport.CertificateRole] = []
         if let leaf = jws.certificates.first {
             let chain = ChainEvaluator(policy: .storeKit2(policy, environment: facts.environment?.value), linkCache: linkCache)
                 .evaluate(leaf: leaf, embedded: jws.certificates, time: time)
             // The header's own x5c format comes first; the path's shape decides jws.x5c when that holds.
-            checks.append(Self.x5cFormatProblem(jws.header) ?? chain.checks[0])
+            checks.append(parsed.x5cFormatProblem ?? chain.checks[0])
             checks += chain.checks.dropFirst()
             checks.append(
-                chain.validity(
-                    time: time, source: timeSource,
-                    missingTime:
-                        "no verification time: the payload has no signedDate and \(option: .verificationTime) was not given"))
+                chain.validity(time: time, source: timeSource, missingTime: Self.missingTime))
             if let revocation = chain.revocation(policy.revocation) { checks.append(revocation) }
             anchor = chain.anchor
             roles = chain.roles
@@ -50,6 +53,10 @@ package struct JWSVerifier: Sendable {
         return VerificationReport(
             checks: checks, warnings: [], time: time, timeSource: timeSource, anchor: anchor, certificates: roles)
     }
+
+    /// Made once, not per item: it is passed to every `chain.validity` and shown only when there is no time.
+    private static let missingTime: Message =
+        "no verification time: the payload has no signedDate and \(option: .verificationTime) was not given"
 
     private static func missingX5C(_ header: JWSHeader) -> VerificationCheck {
         switch header.certificateChain {
@@ -66,7 +73,7 @@ package struct JWSVerifier: Sendable {
     }
 
     /// A failing `jws.x5c` when an entry is not standard padded base64 (RFC 7515 §4.1.6: not base64url).
-    private static func x5cFormatProblem(_ header: JWSHeader) -> VerificationCheck? {
+    static func x5cFormatProblem(_ header: JWSHeader) -> VerificationCheck? {
         // The certificates decoded, so x5c is a list of strings here.
         let entries = header.certificateChain.value ?? []
         let nonStandard = entries.indices.filter { !isStandardBase64(entries[$0]) }
@@ -143,7 +150,6 @@ package struct JWSVerifier: Sendable {
         guard let leaf = jws.certificates.first else {
             return VerificationCheck(CheckID.jwsSignature, .skip, "no x5c leaf certificate to take the key from")
         }
-        let over = "header.payload (\(jws.signingInput.count) bytes)"
         let signature = jws.signature
         if signature.count != ECDSASignatureVerifier.es256SignatureLength {
             let looksDER = signature.first == 0x30 && signature.count >= 8 && Int(signature[1]) == signature.count - 2
@@ -157,10 +163,14 @@ package struct JWSVerifier: Sendable {
         let outcome =
             jws.signingInputSHA256.map { ECDSASignatureVerifier.verifyES256(signature: signature, sha256: $0, certificate: leaf) }
             ?? ECDSASignatureVerifier.verifyES256(signature: signature, over: jws.signingInput, certificate: leaf)
+        let bytes = jws.signingInput.count
         switch outcome {
         case .valid:
-            return VerificationCheck(CheckID.jwsSignature, .pass, "ES256 signature verifies over \(over) with the leaf's key")
+            // One interpolation: this message is made for every signed item.
+            return VerificationCheck(
+                CheckID.jwsSignature, .pass, "ES256 signature verifies over header.payload (\(bytes) bytes) with the leaf's key")
         case .mismatch(let reason):
+            let over = "header.payload (\(bytes) bytes)"
             return VerificationCheck(
                 CheckID.jwsSignature, .fail,
                 "the ES256 signature does not match \(over)" + (reason.map { " (\($0))" } ?? "")
@@ -194,7 +204,7 @@ package struct JWSVerifier: Sendable {
     /// in production only, so its absence fails only there.
     private func appAppleIDCheck(_ facts: SignedPayloadFacts) -> VerificationCheck {
         guard let wanted = policy.appAppleID else {
-            return VerificationCheck(CheckID.payloadAppAppleID, .skip, "not requested (\(option: .appAppleID))")
+            return VerificationCheck(CheckID.payloadAppAppleID, .skip, FieldCheck.notRequested(.appAppleID))
         }
         if let found = facts.appAppleID {
             return VerificationCheck(

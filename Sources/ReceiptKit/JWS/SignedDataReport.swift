@@ -66,5 +66,16 @@ public struct SignedDataReport: Sendable {
     public var facts: InputFacts { InputFacts(items: allItems) }
 
     /// This item and everything nested in it, depth first.
-    public var allItems: [SignedDataReport] { [self] + nested.flatMap(\.allItems) }
+    public var allItems: [SignedDataReport] {
+        // Into one list: `[self] + nested.flatMap(\.allItems)` made and copied a list per level.
+        var items: [SignedDataReport] = []
+        items.reserveCapacity(1 + nested.count)
+        appendAll(to: &items)
+        return items
+    }
+
+    private func appendAll(to items: inout [SignedDataReport]) {
+        items.append(self)
+        for item in nested { item.appendAll(to: &items) }
+    }
 }

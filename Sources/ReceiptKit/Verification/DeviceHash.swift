@@ -3,7 +3,7 @@
 enum DeviceHash {
     static func check(_ receipt: Receipt, deviceID: DeviceIdentifier?) -> VerificationCheck {
         guard let deviceID else {
-            return VerificationCheck(.deviceHash, .skip, "not requested (\(option: .deviceID))")
+            return VerificationCheck(.deviceHash, .skip, FieldCheck.notRequested(.deviceID))
         }
         guard let opaque = receipt.opaqueValue, let expected = receipt.sha1Hash, let bundle = receipt.bundleIDValueBytes else {
             return VerificationCheck(.deviceHash, .fail, "the receipt lacks the opaque value, hash or bundle id it needs")

@@ -5,7 +5,7 @@ enum FieldCheck {
     static func check(_ id: CheckID, _ label: String, actual: String?, accepted: [String], option: OptionHint)
         -> VerificationCheck
     {
-        guard !accepted.isEmpty else { return VerificationCheck(id, .skip, "not requested (\(option: option))") }
+        guard !accepted.isEmpty else { return VerificationCheck(id, .skip, notRequested(option)) }
         if let actual, accepted.containsBytes(of: actual) {
             return VerificationCheck(id, .pass, "\(label) \(actual) is expected")
         }
@@ -25,4 +25,14 @@ enum FieldCheck {
             .environment, "environment", actual: actual.rawValue, accepted: policy.environment.map { [$0.rawValue] } ?? [],
             option: .environment)
     }
+
+    /// `not requested (OPTION)`, made once per option: each check nobody asked for says it, for every item.
+    static func notRequested(_ option: OptionHint) -> Message {
+        notRequestedMessages[option] ?? "not requested (\(option: option))"
+    }
+
+    private static let notRequestedMessages = Dictionary(
+        uniqueKeysWithValues: OptionHint.allCases.map { option -> (OptionHint, Message) in
+            (option, "not requested (\(option: option))")
+        })
 }

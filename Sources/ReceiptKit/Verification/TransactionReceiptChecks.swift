@@ -75,7 +75,7 @@ enum TransactionReceiptChecks {
     /// purchase would then pass as a sale). Requested, it is an error, never a pass or a fail on unsigned text.
     static func environment(_ context: TransactionReceiptContext) -> VerificationCheck {
         guard let required = context.policy.environment else {
-            return VerificationCheck(.environment, .skip, "not requested (\(option: .environment))")
+            return VerificationCheck(.environment, .skip, FieldCheck.notRequested(.environment))
         }
         let claim = context.transaction.environment
         return VerificationCheck(

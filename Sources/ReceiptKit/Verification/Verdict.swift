@@ -14,13 +14,23 @@ public enum Verdict: String, Sendable {
     /// The verdict the checks add up to: only an untrusted anchor failing is `untrusted`; any other failure is
     /// `invalid`; a check that could not be made, with nothing failed, is `unverifiableHere`.
     package init(checks: [VerificationCheck]) {
-        let failed = checks.filter { $0.status == .fail }
-        if !failed.isEmpty {
-            self = failed.allSatisfy { $0.id == .chainAnchor } ? .untrusted : .invalid
-        } else if checks.contains(where: { $0.status == .error }) {
-            self = .unverifiableHere
+        // One pass without a list of the failures: this runs for every report.
+        var failed = false
+        var onlyTheAnchorFailed = true
+        var erred = false
+        for check in checks {
+            switch check.status {
+            case .fail:
+                failed = true
+                if check.id != .chainAnchor { onlyTheAnchorFailed = false }
+            case .error: erred = true
+            case .pass, .skip: break
+            }
+        }
+        if failed {
+            self = onlyTheAnchorFailed ? .untrusted : .invalid
         } else {
-            self = .valid
+            self = erred ? .unverifiableHere : .valid
         }
     }
 }

@@ -40,5 +40,5 @@ public struct VerificationReport: Sendable {
     public var failedCheckIDs: [CheckID] { checks.filter { $0.status == .fail }.map(\.id) }
 
     /// The checks that failed or could not be made: what keeps the receipt from being valid.
-    public var problemCheckIDs: [CheckID] { checks.filter(\.isProblem).map(\.id) }
+    public var problemCheckIDs: [CheckID] { checks.compactMap { $0.isProblem ? $0.id : nil } }
 }
