@@ -32,7 +32,7 @@ final class ECDSAVerifyContexts: @unchecked Sendable {
     /// nil until asked; then `.some(nil)` for a P-256 key, or why the key cannot carry ES256.
     private let keyProblem = Mutex<String??>(nil)
     private let tableThreshold: Int
-    /// Checks asked of ``tableAccepts(signature:sha256:key:)`` so far; the one that reaches the threshold builds.
+    /// Checks asked of ``tableOutcome(signature:sha256:key:)`` so far; the one that reaches the threshold builds.
     private let tableUses = Atomic<Int>(0)
     private let table = Mutex<TableState>(.notYet)
     private let tableBudget: P256KeyTable.Budget
